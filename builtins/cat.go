@@ -1,0 +1,208 @@
+package builtins
+
+// cat - concatenate files and print on the standard output
+//
+//	cat [-AbeEnstTuv] [FILE]...
+//
+// Options: -A (--show-all), -b (--number-nonblank), -e, -E (--show-ends),
+// -n (--number), -s (--squeeze-blank), -t, -T (--show-tabs), -u (ignored,
+// as in GNU), -v (--show-nonprinting). With no FILE, or when FILE is -,
+// read standard input. Line numbers run on across files, as in GNU.
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+)
+
+type catOpts struct {
+	number, nonblank, squeeze, ends, tabs, nonprint bool
+}
+
+func (o catOpts) plain() bool {
+	return !o.number && !o.nonblank && !o.squeeze && !o.ends && !o.tabs && !o.nonprint
+}
+
+// catState carries line numbering and blank squeezing across files.
+type catState struct {
+	line       int
+	blankRun   int
+	midLine    bool
+	scratchNum []byte
+}
+
+func cat(p *Proc) int {
+	var o catOpts
+	flags := p.newOpts(1)
+	flags.Func('A', "show-all", func() { o.nonprint, o.ends, o.tabs = true, true, true })
+	flags.Flag('b', "number-nonblank", &o.nonblank)
+	flags.Func('e', "", func() { o.nonprint, o.ends = true, true })
+	flags.Flag('E', "show-ends", &o.ends)
+	flags.Flag('n', "number", &o.number)
+	flags.Flag('s', "squeeze-blank", &o.squeeze)
+	flags.Func('t', "", func() { o.nonprint, o.tabs = true, true })
+	flags.Flag('T', "show-tabs", &o.tabs)
+	flags.Func('u', "", func() {})
+	flags.Flag('v', "show-nonprinting", &o.nonprint)
+	files, err := flags.Parse(p.Args[1:])
+	if err != nil {
+		return p.usage(err, 1)
+	}
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	status := 0
+	st := &catState{}
+	for _, name := range files {
+		if p.Cancelled() {
+			return 130
+		}
+		if code := p.catOne(name, o, st); code != 0 {
+			if code == 141 {
+				return code
+			}
+			status = code
+		}
+	}
+	return status
+}
+
+// catOne copies one file; it returns 0, 1 for a file error, or the status
+// of a failed write.
+func (p *Proc) catOne(name string, o catOpts, st *catState) int {
+	in, closeIn, err := p.openInput(name)
+	if err != nil {
+		p.Errorf("%s: %s", name, ErrText(err))
+		return 1
+	}
+	defer closeIn()
+	if o.plain() {
+		_, err = copyCtx(p, in)
+	} else {
+		err = catLines(p, in, o, st)
+	}
+	if err != nil {
+		if we, ok := err.(writeErr); ok {
+			return p.WriteFailed(we.error)
+		}
+		p.Errorf("%s: %s", name, ErrText(err))
+		return 1
+	}
+	return 0
+}
+
+// catLines is the slow path: it handles numbering and visible characters.
+func catLines(p *Proc, in io.Reader, o catOpts, st *catState) error {
+	r := bufio.NewReaderSize(in, 64<<10)
+	w := p.Stdout
+	for {
+		line, err := r.ReadSlice('\n')
+		if len(line) > 0 {
+			if werr := st.emit(w, line, o); werr != nil {
+				return writeErr{werr}
+			}
+		}
+		switch err {
+		case nil, bufio.ErrBufferFull:
+			if p.Cancelled() {
+				return errStopped
+			}
+			continue
+		case io.EOF:
+			return nil
+		default:
+			return err
+		}
+	}
+}
+
+// emit writes one piece of a line (a whole line, or a part of a very long
+// one) with the options applied.
+func (st *catState) emit(w io.Writer, piece []byte, o catOpts) error {
+	start := !st.midLine
+	complete := piece[len(piece)-1] == '\n'
+	st.midLine = !complete
+	if start {
+		blank := len(piece) == 1 && complete
+		if blank {
+			st.blankRun++
+		} else {
+			st.blankRun = 0
+		}
+		if o.squeeze && st.blankRun > 1 {
+			return nil
+		}
+		if o.number && !o.nonblank || o.nonblank && !blank {
+			st.line++
+			st.scratchNum = strconv.AppendInt(st.scratchNum[:0], int64(st.line), 10)
+			if _, err := io.WriteString(w, pad6(st.scratchNum)); err != nil {
+				return err
+			}
+		}
+	}
+	body := piece
+	if complete {
+		body = piece[:len(piece)-1]
+	}
+	if err := writeVisible(w, body, o); err != nil {
+		return err
+	}
+	if !complete {
+		return nil
+	}
+	if o.ends {
+		if _, err := io.WriteString(w, "$"); err != nil {
+			return err
+		}
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+// pad6 formats a line number as GNU cat does: right-aligned in six
+// columns, then a tab.
+func pad6(num []byte) string {
+	s := string(num)
+	for len(s) < 6 {
+		s = " " + s
+	}
+	return s + "\t"
+}
+
+// writeVisible writes b, showing tabs as ^I (-T) and control and high
+// bytes in ^ and M- notation (-v).
+func writeVisible(w io.Writer, b []byte, o catOpts) error {
+	if !o.nonprint && !o.tabs {
+		_, err := w.Write(b)
+		return err
+	}
+	out := make([]byte, 0, len(b)+8)
+	for _, c := range b {
+		out = appendVisible(out, c, o)
+	}
+	_, err := w.Write(out)
+	return err
+}
+
+func appendVisible(out []byte, c byte, o catOpts) []byte {
+	if c == '\t' {
+		if o.tabs {
+			return append(out, '^', 'I')
+		}
+		return append(out, c)
+	}
+	if !o.nonprint {
+		return append(out, c)
+	}
+	if c >= 128 {
+		out = append(out, 'M', '-')
+		c -= 128
+	}
+	switch {
+	case c < 32:
+		return append(out, '^', c+64)
+	case c == 127:
+		return append(out, '^', '?')
+	}
+	return append(out, c)
+}

@@ -1,0 +1,191 @@
+package builtins
+
+import (
+	"bytes"
+	"crypto/rand"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// DevFiles holds the in-memory files behind /dev/fd/N names of one run:
+// the output of each input process substitution, written once, then read.
+// Only commands of that run can open them.
+type DevFiles struct {
+	mu    sync.Mutex
+	files map[string]*bytes.Buffer
+	// Max caps each file; a write beyond it fails.
+	Max int
+}
+
+// ErrDevFull is returned when a process substitution's output is larger
+// than the engine allows.
+var ErrDevFull = errors.New("process substitution output too large")
+
+func (d *DevFiles) create(name string) *devWriter {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.files == nil {
+		d.files = map[string]*bytes.Buffer{}
+	}
+	b := new(bytes.Buffer)
+	d.files[name] = b
+	return &devWriter{d: d, b: b}
+}
+
+func (d *DevFiles) open(name string) ([]byte, bool) {
+	if d == nil {
+		return nil, false
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	b, ok := d.files[name]
+	if !ok {
+		return nil, false
+	}
+	return b.Bytes(), true
+}
+
+type devWriter struct {
+	d *DevFiles
+	b *bytes.Buffer
+}
+
+func (w *devWriter) Write(p []byte) (int, error) {
+	w.d.mu.Lock()
+	defer w.d.mu.Unlock()
+	if w.d.Max > 0 && w.b.Len()+len(p) > w.d.Max {
+		return 0, ErrDevFull
+	}
+	return w.b.Write(p)
+}
+
+// isDevPath reports whether name is a device name shellfence serves.
+func isDevPath(name string) bool {
+	switch name {
+	case "/dev/null", "/dev/zero", "/dev/stdin", "/dev/stdout", "/dev/stderr",
+		"/dev/random", "/dev/urandom", "/dev/tty", "/dev/full":
+		return true
+	}
+	return strings.HasPrefix(name, "/dev/fd/")
+}
+
+// device opens a device name. ok is false when name is not a device that
+// exists; the returned File is then nil.
+func (p *Proc) device(name string, flag int) (File, bool) {
+	write := flag&(os.O_WRONLY|os.O_RDWR) != 0
+	switch name {
+	case "/dev/null":
+		return devFile{name: name, r: eofReader{}, w: io.Discard}, true
+	case "/dev/zero":
+		return devFile{name: name, r: zeroReader{}, w: io.Discard}, true
+	case "/dev/random", "/dev/urandom":
+		return devFile{name: name, r: rand.Reader, w: io.Discard}, true
+	case "/dev/full":
+		return devFile{name: name, r: zeroReader{}, w: fullWriter{}}, true
+	case "/dev/stdin", "/dev/fd/0":
+		return devFile{name: name, r: p.Stdin, w: badWriter{}}, true
+	case "/dev/stdout", "/dev/fd/1":
+		return devFile{name: name, r: badReader{}, w: p.Stdout}, true
+	case "/dev/stderr", "/dev/fd/2":
+		return devFile{name: name, r: badReader{}, w: p.Stderr}, true
+	}
+	if !strings.HasPrefix(name, "/dev/fd/") || p.Sys == nil || p.Sys.Dev == nil {
+		return nil, false
+	}
+	if _, err := strconv.Atoi(name[len("/dev/fd/"):]); err != nil {
+		return nil, false
+	}
+	if write {
+		return devFile{name: name, r: badReader{}, w: p.Sys.Dev.create(name)}, true
+	}
+	if b, ok := p.Sys.Dev.open(name); ok {
+		return devFile{name: name, r: bytes.NewReader(b), w: badWriter{}}, true
+	}
+	return nil, false
+}
+
+// devFile is an open device. Closing it never closes the stream behind it.
+type devFile struct {
+	name string
+	r    io.Reader
+	w    io.Writer
+}
+
+func (d devFile) Read(b []byte) (int, error)  { return d.r.Read(b) }
+func (d devFile) Write(b []byte) (int, error) { return d.w.Write(b) }
+func (d devFile) Close() error                { return nil }
+func (d devFile) Stat() (fs.FileInfo, error)  { return devInfo{name: d.name}, nil }
+
+// deviceInfo returns stat information for a device name.
+func deviceInfo(name string, sys *System) (fs.FileInfo, bool) {
+	if !isDevPath(name) || name == "/dev/tty" {
+		return nil, false
+	}
+	if strings.HasPrefix(name, "/dev/fd/") {
+		switch name {
+		case "/dev/fd/0", "/dev/fd/1", "/dev/fd/2":
+		default:
+			if b, ok := sys.devOpen(name); ok {
+				return devInfo{name: name, pipe: true, size: int64(len(b))}, true
+			}
+			return nil, false
+		}
+	}
+	return devInfo{name: name}, true
+}
+
+func (s *System) devOpen(name string) ([]byte, bool) {
+	if s == nil {
+		return nil, false
+	}
+	return s.Dev.open(name)
+}
+
+type devInfo struct {
+	name string
+	pipe bool
+	size int64
+}
+
+func (d devInfo) Name() string { return d.name[strings.LastIndexByte(d.name, '/')+1:] }
+func (d devInfo) Size() int64  { return d.size }
+func (d devInfo) Mode() fs.FileMode {
+	if d.pipe {
+		return fs.ModeNamedPipe | 0o600
+	}
+	return fs.ModeDevice | fs.ModeCharDevice | 0o666
+}
+func (d devInfo) ModTime() time.Time { return time.Time{} }
+func (d devInfo) IsDir() bool        { return false }
+func (d devInfo) Sys() any           { return nil }
+
+type eofReader struct{}
+
+func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
+
+type zeroReader struct{}
+
+func (zeroReader) Read(b []byte) (int, error) {
+	clear(b)
+	return len(b), nil
+}
+
+var errBadFD = &fs.PathError{Op: "access", Path: "device", Err: errors.New("Bad file descriptor")}
+
+type badReader struct{}
+
+func (badReader) Read([]byte) (int, error) { return 0, errBadFD }
+
+type badWriter struct{}
+
+func (badWriter) Write([]byte) (int, error) { return 0, errBadFD }
+
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) { return 0, errors.New("No space left on device") }

@@ -1,0 +1,100 @@
+package builtins
+
+import (
+	"io"
+	"io/fs"
+	"os"
+	"sort"
+
+	"github.com/shellfence/shellfence/vfs"
+)
+
+// File is an open file: a workspace file or a device such as /dev/null.
+// Workspace files also implement io.Seeker and io.ReaderAt.
+type File interface {
+	io.Reader
+	io.Writer
+	io.Closer
+	Stat() (fs.FileInfo, error)
+}
+
+// Open opens name for reading. Device names (/dev/null, /dev/stdin,
+// /dev/fd/N, ...) are served without touching the host; every other name
+// goes through the workspace.
+func (p *Proc) Open(name string) (File, error) {
+	return p.OpenFile(name, os.O_RDONLY, 0)
+}
+
+// Create creates or truncates name for writing.
+func (p *Proc) Create(name string) (File, error) {
+	return p.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
+}
+
+// OpenFile opens name with the given flags, like [os.OpenFile].
+func (p *Proc) OpenFile(name string, flag int, perm os.FileMode) (File, error) {
+	abs := p.Abs(name)
+	if d, ok := p.device(abs, flag); ok {
+		return d, nil
+	} else if d == nil && isDevPath(abs) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	}
+	f, err := p.FS.OpenFile(abs, flag, perm)
+	if err != nil {
+		return nil, renamed(err, name)
+	}
+	return f, nil
+}
+
+// Stat returns information about name, following symlinks.
+func (p *Proc) Stat(name string) (fs.FileInfo, error) {
+	abs := p.Abs(name)
+	if fi, ok := deviceInfo(abs, p.Sys); ok {
+		return fi, nil
+	}
+	fi, err := p.FS.Stat(abs)
+	return fi, renamed(err, name)
+}
+
+// Lstat returns information about name without following a final symlink.
+func (p *Proc) Lstat(name string) (fs.FileInfo, error) {
+	abs := p.Abs(name)
+	if fi, ok := deviceInfo(abs, p.Sys); ok {
+		return fi, nil
+	}
+	fi, err := p.FS.Lstat(abs)
+	return fi, renamed(err, name)
+}
+
+// ReadDir returns the entries of directory name in the filesystem's order
+// (GNU find and grep -r do not sort).
+func (p *Proc) ReadDir(name string) ([]fs.DirEntry, error) {
+	ents, err := p.FS.ReadDir(p.Abs(name))
+	return ents, renamed(err, name)
+}
+
+// ReadDirSorted returns the entries of name sorted by name bytes, as ls and
+// glob expansion order them in the C.UTF-8 locale.
+func (p *Proc) ReadDirSorted(name string) ([]fs.DirEntry, error) {
+	ents, err := p.ReadDir(name)
+	sort.Slice(ents, func(i, j int) bool { return ents[i].Name() < ents[j].Name() })
+	return ents, err
+}
+
+// Readlink returns the target of the symlink name.
+func (p *Proc) Readlink(name string) (string, error) {
+	t, err := p.FS.ReadlinkIfPossible(p.Abs(name))
+	return t, renamed(err, name)
+}
+
+// renamed makes a path error name the path as the user wrote it.
+func renamed(err error, name string) error {
+	switch e := err.(type) {
+	case *fs.PathError:
+		return &fs.PathError{Op: e.Op, Path: name, Err: e.Err}
+	}
+	return err
+}
+
+// ErrText returns the GNU text for err's cause, such as "No such file or
+// directory" or "outside the workspace".
+func ErrText(err error) string { return vfs.Text(err) }

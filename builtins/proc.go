@@ -1,0 +1,154 @@
+package builtins
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/shellfence/shellfence/vfs"
+)
+
+// Proc is one running command: its arguments, streams, directory,
+// environment and workspace. A builtin reaches files, the clock and other
+// commands only through its Proc.
+type Proc struct {
+	Ctx    context.Context
+	Args   []string  // Args[0] is the name the command was called by
+	Stdin  io.Reader // never nil
+	Stdout io.Writer // buffered by [Run]; flushed when the builtin returns
+	Stderr io.Writer
+	Dir    string   // visible absolute working directory
+	Env    []string // exported environment, "NAME=value"
+	FS     *vfs.FS
+	Sys    *System
+}
+
+// System is what the engine lends to every command of one run.
+type System struct {
+	// Now returns the current time; Loc is the local time zone.
+	Now func() time.Time
+	Loc *time.Location
+	// Exec runs q.Args as a command exactly as the shell would run a simple
+	// command (registry and allowlist), with q's streams, directory and
+	// environment, and returns its exit status.
+	Exec func(q *Proc) int
+	// Shell runs a shell script (sh -c); q.Args holds $0 and the
+	// positional parameters.
+	Shell func(q *Proc, script string, opts ...string) int
+	// Dev holds the in-memory files of process substitutions (/dev/fd/N).
+	Dev *DevFiles
+}
+
+// Name returns the command name used in messages.
+func (p *Proc) Name() string { return path.Base(p.Args[0]) }
+
+// Abs returns name as a clean absolute visible path, resolved against the
+// working directory.
+func (p *Proc) Abs(name string) string {
+	if path.IsAbs(name) {
+		return path.Clean(name)
+	}
+	return path.Join(p.Dir, name)
+}
+
+// Getenv returns the value of the exported variable name.
+func (p *Proc) Getenv(name string) string {
+	v, _ := p.LookupEnv(name)
+	return v
+}
+
+// LookupEnv returns the value of the exported variable name and whether
+// it is set.
+func (p *Proc) LookupEnv(name string) (string, bool) {
+	for i := len(p.Env) - 1; i >= 0; i-- {
+		if k, v, ok := strings.Cut(p.Env[i], "="); ok && k == name {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// Now returns the current time in the local zone.
+func (p *Proc) Now() time.Time {
+	now := time.Now
+	if p.Sys != nil && p.Sys.Now != nil {
+		now = p.Sys.Now
+	}
+	return now().In(p.Loc())
+}
+
+// Loc returns the local time zone: $TZ when it names a zone, else the
+// engine's.
+func (p *Proc) Loc() *time.Location {
+	if tz, ok := p.LookupEnv("TZ"); ok {
+		if loc, err := loadZone(tz); err == nil {
+			return loc
+		}
+	}
+	if p.Sys != nil && p.Sys.Loc != nil {
+		return p.Sys.Loc
+	}
+	return time.UTC
+}
+
+// Child returns a copy of p that will run args.
+func (p *Proc) Child(args []string) *Proc {
+	q := *p
+	q.Args = args
+	return &q
+}
+
+// Exec flushes p's output and runs q (see [System.Exec]).
+func (p *Proc) Exec(q *Proc) int {
+	p.Flush()
+	if p.Sys == nil || p.Sys.Exec == nil {
+		fmt.Fprintf(p.Stderr, "%s: %s: cannot run commands here\n", p.Name(), q.Args[0])
+		return 126
+	}
+	return p.Sys.Exec(q)
+}
+
+// Flush writes out p's buffered output.
+func (p *Proc) Flush() error {
+	if f, ok := p.Stdout.(interface{ Flush() error }); ok {
+		return f.Flush()
+	}
+	return nil
+}
+
+// Errorf prints "name: message" on standard error.
+func (p *Proc) Errorf(format string, args ...any) {
+	fmt.Fprintf(p.Stderr, "%s: %s\n", p.Name(), fmt.Sprintf(format, args...))
+}
+
+// Cancelled reports whether the run has been stopped (timeout or
+// cancellation). Long loops check it.
+func (p *Proc) Cancelled() bool { return p.Ctx.Err() != nil }
+
+// newBuffered wraps w for a builtin's output.
+func newBuffered(w io.Writer) *bufio.Writer { return bufio.NewWriterSize(w, 32<<10) }
+
+// IsBrokenPipe reports whether err means the reader of our output has gone
+// away (yes | head -1): the command should stop quietly.
+func IsBrokenPipe(err error) bool {
+	return errors.Is(err, syscall.EPIPE) || errors.Is(err, io.ErrClosedPipe) || errors.Is(err, errStopped)
+}
+
+// errStopped is returned by writes after the run was cancelled.
+var errStopped = errors.New("stopped")
+
+// WriteFailed reports a failed write to standard output the way GNU tools
+// do and returns the exit status: 141 (SIGPIPE) for a closed pipe, else 1.
+func (p *Proc) WriteFailed(err error) int {
+	if IsBrokenPipe(err) {
+		return 141
+	}
+	p.Errorf("write error: %s", vfs.Text(err))
+	return 1
+}

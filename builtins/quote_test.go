@@ -1,0 +1,35 @@
+package builtins
+
+import "testing"
+
+func TestQuote(t *testing.T) {
+	tests := []struct{ in, shell, always, locale string }{
+		{"plain", "plain", "'plain'", "‘plain’"},
+		{"", "''", "''", "‘’"},
+		{"a b", "'a b'", "'a b'", "‘a b’"},
+		{"a'b", `"a'b"`, `"a'b"`, "‘a'b’"},
+		{"a'$b", `'a'\''$b'`, `'a'\''$b'`, "‘a'$b’"},
+		{"\nx", `''$'\n''x'`, `''$'\n''x'`, `‘\nx’`},
+		{"x\t", `'x'$'\t'`, `'x'$'\t'`, `‘x\t’`},
+		{"\t", `''$'\t'`, `''$'\t'`, `‘\t’`},
+		{"a'\tb", `'a'\'''$'\t''b'`, `'a'\'''$'\t''b'`, `‘a'\tb’`},
+		{"a\x01b", `'a'$'\001''b'`, `'a'$'\001''b'`, `‘a\001b’`},
+		{"a\xffb", `'a'$'\377''b'`, `'a'$'\377''b'`, `‘a\377b’`},
+		{"~x", "'~x'", "'~x'", "‘~x’"},
+		{"a~x", "a~x", "'a~x'", "‘a~x’"},
+		{"a]b", "a]b", "'a]b'", "‘a]b’"},
+		{"é", "é", "'é'", "‘é’"},
+		{"a:b", "'a:b'", "'a:b'", "‘a:b’"},
+	}
+	for _, tt := range tests {
+		if got := QuoteShell(tt.in); got != tt.shell {
+			t.Errorf("QuoteShell(%q) = %s, want %s", tt.in, got, tt.shell)
+		}
+		if got := QuoteShellAlways(tt.in); got != tt.always {
+			t.Errorf("QuoteShellAlways(%q) = %s, want %s", tt.in, got, tt.always)
+		}
+		if got := QuoteLocale(tt.in); got != tt.locale {
+			t.Errorf("QuoteLocale(%q) = %s, want %s", tt.in, got, tt.locale)
+		}
+	}
+}

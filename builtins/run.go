@@ -1,0 +1,88 @@
+package builtins
+
+import (
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/shellfence/shellfence/builtins/internal/opt"
+)
+
+// Func is a builtin command. It returns the exit status.
+type Func func(p *Proc) int
+
+// Lookup returns the builtin called name.
+func Lookup(name string) (Func, bool) {
+	f, ok := table[name]
+	return f, ok
+}
+
+// Names returns the names of all builtins, sorted.
+func Names() []string {
+	names := make([]string, 0, len(table))
+	for n := range table {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Run runs the builtin f as p: it buffers p's standard output, flushes it
+// when f returns, and turns a panic into exit status 2 with a message, so
+// that no builtin can bring down the process.
+func Run(f Func, p *Proc) (status int) {
+	out := newBuffered(p.Stdout)
+	p.Stdout = out
+	defer func() {
+		if v := recover(); v != nil {
+			out.Flush()
+			fmt.Fprintf(p.Stderr, "%s: internal error: %v\n", p.Name(), v)
+			if debugPanics {
+				fmt.Fprintf(p.Stderr, "%s\n", debug.Stack())
+			}
+			status = 2
+		}
+	}()
+	status = f(p)
+	if err := out.Flush(); err != nil && status == 0 {
+		status = p.WriteFailed(err)
+	}
+	return status
+}
+
+// debugPanics adds stack traces to panic messages (tests set it).
+var debugPanics = false
+
+// usage reports a bad command line from the option parser (or a builtin's
+// own check) and returns the exit status.
+func (p *Proc) usage(err error, status int) int {
+	var oe *opt.Error
+	if errors.As(err, &oe) {
+		fmt.Fprintln(p.Stderr, oe.Msg)
+		return oe.Status
+	}
+	msg := err.Error()
+	if !strings.HasPrefix(msg, p.Name()+": ") {
+		msg = p.Name() + ": " + msg
+	}
+	fmt.Fprintln(p.Stderr, msg)
+	return status
+}
+
+// newOpts returns an option parser for p with GNU's usage status.
+func (p *Proc) newOpts(usageStatus int) *opt.Parser {
+	o := opt.New(p.Name())
+	o.UsageStatus = usageStatus
+	return o
+}
+
+func loadZone(tz string) (*time.Location, error) {
+	tz = strings.TrimPrefix(tz, ":")
+	if tz == "" || tz == "UTC" || tz == "UTC0" {
+		return time.UTC, nil
+	}
+	return time.LoadLocation(tz)
+}

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+	_ "time/tzdata" // zone names work on hosts without a zone database
+
+	"github.com/shellfence/shellfence/builtins"
+	"github.com/shellfence/shellfence/engine"
+	"github.com/shellfence/shellfence/vfs"
+)
+
+const usage = `usage:
+  shellfence run [--cwd DIR] [--allow NAMES] [--read-only] [--timeout DUR] [--env NAME=VALUE]... [--] 'COMMAND LINE'
+  shellfence exec [same options] -- NAME [ARG]...
+  shellfence commands
+`
+
+// cli runs the command line args and returns the exit status.
+func cli(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "run", "exec":
+		return runCmd(ctx, args[0], args[1:], stdin, stdout, stderr)
+	case "commands":
+		fmt.Fprintln(stdout, strings.Join(builtins.Names(), "\n"))
+		return 0
+	case "-h", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "shellfence: unknown command %q\n%s", args[0], usage)
+	return 2
+}
+
+type runFlags struct {
+	cwd      string
+	allow    string
+	readOnly bool
+	timeout  time.Duration
+	env      []string
+}
+
+func parseRunFlags(mode string, args []string, stderr io.Writer) (*runFlags, []string, error) {
+	f := &runFlags{cwd: "."}
+	fs := flag.NewFlagSet("shellfence "+mode, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&f.cwd, "cwd", ".", "workspace directory")
+	fs.StringVar(&f.allow, "allow", "", "comma-separated commands that may run (default: all)")
+	fs.BoolVar(&f.readOnly, "read-only", false, "refuse every write to the workspace")
+	fs.DurationVar(&f.timeout, "timeout", 0, "stop the run after this long (e.g. 2s)")
+	fs.Func("env", "NAME=VALUE to set in the command's environment (repeatable)", func(s string) error {
+		if !strings.Contains(s, "=") {
+			return errors.New("want NAME=VALUE")
+		}
+		f.env = append(f.env, s)
+		return nil
+	})
+	if err := fs.Parse(args); err != nil {
+		return nil, nil, err
+	}
+	return f, fs.Args(), nil
+}
+
+func runCmd(ctx context.Context, mode string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	f, rest, err := parseRunFlags(mode, args, stderr)
+	if err != nil {
+		return 2
+	}
+	req := engine.Request{Stdin: stdin, Stdout: stdout, Stderr: stderr, Env: f.env}
+	switch {
+	case mode == "exec" && len(rest) > 0:
+		req.Args = rest
+	case mode == "run" && len(rest) == 1:
+		req.Command = rest[0]
+	default:
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	ws, err := vfs.OpenDir(f.cwd)
+	if err != nil {
+		fmt.Fprintf(stderr, "shellfence: workspace: %v\n", err)
+		return 2
+	}
+	defer ws.Close()
+	eng := engine.New(ws, f.engineOptions()...)
+	res, err := eng.Run(ctx, req)
+	if err != nil {
+		fmt.Fprintf(stderr, "shellfence: %v\n", err)
+		return 2
+	}
+	if res.TimedOut {
+		fmt.Fprintf(stderr, "shellfence: timed out after %s\n", f.timeout)
+	}
+	return res.ExitCode
+}
+
+func (f *runFlags) engineOptions() []engine.Option {
+	opts := []engine.Option{
+		engine.WithClock(time.Now, time.Local),
+		engine.WithTimeout(f.timeout),
+	}
+	if f.allow != "" {
+		opts = append(opts, engine.WithAllow(strings.Split(f.allow, ",")...))
+	}
+	if f.readOnly {
+		opts = append(opts, engine.ReadOnly())
+	}
+	return opts
+}

@@ -1,0 +1,142 @@
+package engine
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/interp"
+
+	"github.com/shellfence/shellfence/builtins"
+)
+
+// call sees every simple command after expansion, before the interpreter
+// dispatches it. It replaces the interpreter builtins that would consult
+// the host (type, command -v, source, pwd -P) and gives cd bash's messages.
+func (r *run) call(ctx context.Context, args []string) ([]string, error) {
+	if len(args) == 0 {
+		return args, nil
+	}
+	switch args[0] {
+	case "type", "hash":
+		return append([]string{"__sf_type", args[0]}, args[1:]...), nil
+	case "command":
+		if len(args) > 1 && (args[1] == "-v" || args[1] == "-V") {
+			return append([]string{"__sf_type", "command" + args[1]}, args[2:]...), nil
+		}
+	case "pwd":
+		return []string{"pwd"}, nil
+	case "source", ".":
+		return r.source(ctx, args), nil
+	case "cd":
+		return r.checkCd(ctx, args), nil
+	}
+	return args, nil
+}
+
+// source reads the script through the workspace and hands it to eval, so
+// that the interpreter never looks the name up on the host.
+func (r *run) source(ctx context.Context, args []string) []string {
+	p, stop := r.proc(ctx, []string{args[0]})
+	defer stop()
+	if len(args) < 2 {
+		fmt.Fprintf(p.Stderr, "shellfence: %s: filename argument required\n", args[0])
+		return []string{"false"}
+	}
+	f, err := p.Open(args[1])
+	if err != nil {
+		fmt.Fprintf(p.Stderr, "shellfence: %s: %s\n", args[1], builtins.ErrText(err))
+		return []string{"false"}
+	}
+	defer f.Close()
+	data, err := io.ReadAll(f)
+	if err != nil {
+		fmt.Fprintf(p.Stderr, "shellfence: %s: %s\n", args[1], builtins.ErrText(err))
+		return []string{"false"}
+	}
+	return []string{"eval", string(data)}
+}
+
+// checkCd reports a directory that cd cannot enter with bash's message
+// (the interpreter's own reads differently).
+func (r *run) checkCd(ctx context.Context, args []string) []string {
+	if len(args) != 2 || args[1] == "-" || args[1] == "" {
+		return args
+	}
+	p, stop := r.proc(ctx, []string{"cd"})
+	defer stop()
+	fi, err := p.Stat(args[1])
+	msg := ""
+	switch {
+	case err != nil:
+		msg = builtins.ErrText(err)
+	case !fi.IsDir():
+		msg = "Not a directory"
+	default:
+		return args
+	}
+	fmt.Fprintf(p.Stderr, "shellfence: cd: %s: %s\n", args[1], msg)
+	return []string{"false"}
+}
+
+// internal holds the commands the call handler rewrites to.
+var internal = map[string]func(r *run, p *builtins.Proc) int{
+	"__sf_type": (*run).typeCmd,
+}
+
+var keywords = []string{"!", "[[", "]]", "case", "coproc", "do", "done", "elif", "else",
+	"esac", "fi", "for", "function", "if", "in", "select", "then", "time", "until", "while", "{", "}"}
+
+// typeCmd implements type, command -v, command -V and hash without
+// looking at the host's PATH.
+func (r *run) typeCmd(p *builtins.Proc) int {
+	mode, names := p.Args[1], p.Args[2:]
+	w := bufio.NewWriter(p.Stdout)
+	defer w.Flush()
+	status := 0
+	for _, n := range names {
+		if strings.HasPrefix(n, "-") && mode != "command-v" {
+			continue
+		}
+		kind := r.kindOf(n)
+		if kind == "" {
+			status = 1
+			r.notFound(p, mode, n)
+			continue
+		}
+		switch mode {
+		case "type", "command-V":
+			fmt.Fprintf(w, "%s is a %s\n", n, kind)
+		case "command-v":
+			fmt.Fprintln(w, n)
+		}
+	}
+	return status
+}
+
+func (r *run) notFound(p *builtins.Proc, mode, n string) {
+	switch mode {
+	case "type", "command-V":
+		fmt.Fprintf(p.Stderr, "shellfence: type: %s: not found\n", n)
+	case "hash":
+		fmt.Fprintf(p.Stderr, "shellfence: hash: %s: not found\n", n)
+	}
+}
+
+// kindOf says what name is: a shell keyword, a shell builtin, or nothing
+// that can run here.
+func (r *run) kindOf(name string) string {
+	switch {
+	case slices.Contains(keywords, name):
+		return "shell keyword"
+	case interp.IsBuiltin(name):
+		return "shell builtin"
+	}
+	if _, ok := builtins.Lookup(name); ok && allowed(r.allow, name) {
+		return "shell builtin"
+	}
+	return ""
+}

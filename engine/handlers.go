@@ -1,0 +1,194 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+
+	"github.com/shellfence/shellfence/builtins"
+	"github.com/shellfence/shellfence/vfs"
+)
+
+// proc builds the [builtins.Proc] for a command the interpreter runs. The
+// returned func must be called when the command ends.
+func (r *run) proc(ctx context.Context, args []string) (*builtins.Proc, func()) {
+	hc := interp.HandlerCtx(ctx)
+	stdin, stop := cancellableStdin(ctx, hc.Stdin)
+	p := &builtins.Proc{
+		Ctx:    ctx,
+		Args:   args,
+		Stdin:  stdin,
+		Stdout: hc.Stdout,
+		Stderr: hc.Stderr,
+		Dir:    hc.Dir,
+		Env:    exported(hc.Env),
+		FS:     r.fs,
+		Sys:    r.sys,
+	}
+	return p, stop
+}
+
+// cancellableStdin makes a blocked read of a pipe return when the run is
+// cancelled, so that a timeout stops every stage of a pipeline.
+func cancellableStdin(ctx context.Context, in io.Reader) (io.Reader, func()) {
+	switch f := in.(type) {
+	case nil:
+		return strings.NewReader(""), func() {}
+	case *os.File:
+		if f == nil {
+			return strings.NewReader(""), func() {}
+		}
+		stop := context.AfterFunc(ctx, func() { f.SetReadDeadline(time.Now()) })
+		return f, func() { stop() }
+	}
+	return in, func() {}
+}
+
+// exported lists the exported variables of env as "NAME=value", sorted.
+func exported(env expand.Environ) []string {
+	var out []string
+	env.Each(func(name string, vr expand.Variable) bool {
+		if vr.Exported && vr.IsSet() {
+			out = append(out, name+"="+vr.String())
+		}
+		return true
+	})
+	sort.Strings(out)
+	return out
+}
+
+// execMiddleware runs every command that is not a shell builtin or a
+// function. It never calls next: nothing reaches the interpreter's default
+// handler, which would start a host process.
+func (r *run) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
+	return func(ctx context.Context, args []string) error {
+		p, stop := r.proc(ctx, args)
+		defer stop()
+		return statusErr(r.execProc(p))
+	}
+}
+
+// denyAll ends the handler chain. It is never reached while execMiddleware
+// is in place; it is there so that a mistake cannot fall through to the
+// host.
+func denyAll(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
+	return func(ctx context.Context, args []string) error {
+		hc := interp.HandlerCtx(ctx)
+		fmt.Fprintf(hc.Stderr, "%s: command not found\n", args[0])
+		return interp.ExitStatus(127)
+	}
+}
+
+func statusErr(code int) error {
+	if code == 0 {
+		return nil
+	}
+	return interp.ExitStatus(uint8(code))
+}
+
+// execProc runs p.Args as a command: a builtin from the registry, allowed
+// by the allowlist, or a shell script from the workspace.
+func (r *run) execProc(p *builtins.Proc) int {
+	name := p.Args[0]
+	if strings.Contains(name, "/") {
+		base, isBin := binName(name)
+		if !isBin {
+			return r.runScript(p)
+		}
+		name = base
+	}
+	if f, ok := internal[name]; ok {
+		return f(r, p)
+	}
+	f, ok := builtins.Lookup(name)
+	if !ok {
+		fmt.Fprintf(p.Stderr, "%s: command not found\n", name)
+		return 127
+	}
+	if !allowed(r.allow, name) {
+		fmt.Fprintf(p.Stderr, "%s: not allowed here (allowed: %s)\n", name, allowText(r.allow))
+		return 127
+	}
+	p.Args = append([]string{name}, p.Args[1:]...)
+	return builtins.Run(f, p)
+}
+
+// binName maps /bin/ls, /usr/bin/grep and the like to the builtin name.
+func binName(name string) (string, bool) {
+	i := strings.LastIndexByte(name, '/')
+	switch name[:i] {
+	case "/bin", "/usr/bin", "/usr/local/bin", "/sbin", "/usr/sbin":
+		_, ok := builtins.Lookup(name[i+1:])
+		return name[i+1:], ok
+	}
+	return "", false
+}
+
+// open serves the interpreter's redirections and $(<file).
+func (r *run) open(ctx context.Context, name string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
+	p, stop := r.proc(ctx, []string{"shellfence"})
+	defer stop()
+	f, err := p.OpenFile(name, flag, perm)
+	if err != nil {
+		return nil, shellPathErr(name, err)
+	}
+	return f, nil
+}
+
+// shellPathErr is the error the interpreter prints for a failed
+// redirection: "shellfence: NAME: No such file or directory".
+func shellPathErr(name string, err error) error {
+	return &fs.PathError{Op: "shellfence:", Path: name, Err: errors.New(vfs.Text(err))}
+}
+
+// readDir serves glob expansion.
+func (r *run) readDir(ctx context.Context, name string) ([]fs.DirEntry, error) {
+	p, stop := r.proc(ctx, []string{"shellfence"})
+	defer stop()
+	return p.ReadDirSorted(name)
+}
+
+// stat serves test, [[ ]], cd and globbing.
+func (r *run) stat(ctx context.Context, name string, follow bool) (fs.FileInfo, error) {
+	p, stop := r.proc(ctx, []string{"shellfence"})
+	defer stop()
+	var fi fs.FileInfo
+	var err error
+	if follow {
+		fi, err = p.Stat(name)
+	} else {
+		fi, err = p.Lstat(name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return withStatT(fi), nil
+}
+
+// access answers test -r/-w/-x and cd's search check from the permission
+// bits, as for the file's owner; a read-only workspace is never writable.
+func (r *run) access(ctx context.Context, name string, mode interp.AccessMode) error {
+	fi, err := r.stat(ctx, name, true)
+	if err != nil {
+		return err
+	}
+	perm := fi.Mode().Perm()
+	deny := mode&interp.AccessRead != 0 && perm&0o400 == 0 ||
+		mode&interp.AccessWrite != 0 && (perm&0o200 == 0 || r.readOnly()) ||
+		mode&interp.AccessExec != 0 && perm&0o111 == 0
+	if deny {
+		return &fs.PathError{Op: "access", Path: name, Err: fs.ErrPermission}
+	}
+	return nil
+}
+
+func (r *run) readOnly() bool { return r.e.readOnly }

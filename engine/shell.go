@@ -1,0 +1,95 @@
+package engine
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/shellfence/shellfence/builtins"
+)
+
+// shell runs script in a new interpreter (sh -c, bash -c, scripts): same
+// workspace, allowlist and run, with q's streams, directory and
+// environment. q.Args holds $0 and the positional parameters; opts are
+// shell options such as -e or -o pipefail.
+func (r *run) shell(q *builtins.Proc, script string, opts ...string) int {
+	file, err := parse(script, q.Args[0])
+	if err != nil {
+		fmt.Fprintln(q.Stderr, syntaxMessage(err))
+		return 2
+	}
+	if err := r.prepare(file); err != nil {
+		fmt.Fprintf(q.Stderr, "shellfence: %v\n", err)
+		return 2
+	}
+	params := append(append([]string{}, opts...), "--")
+	params = append(params, q.Args[1:]...)
+	runner, err := r.newRunner(q.Stdin, q.Stdout, q.Stderr, q.Dir, q.Env, params)
+	if err != nil {
+		fmt.Fprintf(q.Stderr, "shellfence: %v\n", err)
+		return 2
+	}
+	return r.interpret(q.Ctx, runner, file)
+}
+
+// runScript runs a workspace file named with a slash (./build.sh) the way
+// the kernel would: only shell scripts can run, since shellfence starts no
+// host program.
+func (r *run) runScript(p *builtins.Proc) int {
+	name := p.Args[0]
+	fi, err := p.Stat(name)
+	if err != nil {
+		fmt.Fprintf(p.Stderr, "shellfence: %s: %s\n", name, builtins.ErrText(err))
+		return 127
+	}
+	if fi.IsDir() {
+		fmt.Fprintf(p.Stderr, "shellfence: %s: Is a directory\n", name)
+		return 126
+	}
+	if fi.Mode().Perm()&0o111 == 0 {
+		fmt.Fprintf(p.Stderr, "shellfence: %s: Permission denied\n", name)
+		return 126
+	}
+	data, err := readAll(p, name)
+	if err != nil {
+		fmt.Fprintf(p.Stderr, "shellfence: %s: %s\n", name, builtins.ErrText(err))
+		return 126
+	}
+	if interp, ok := shebang(data); !ok {
+		fmt.Fprintf(p.Stderr, "shellfence: %s: cannot run %s: only shell scripts run here (shellfence starts no host programs)\n", name, interp)
+		return 126
+	}
+	return r.shell(p, string(data))
+}
+
+func readAll(p *builtins.Proc, name string) ([]byte, error) {
+	f, err := p.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
+}
+
+// shebang reports whether a script's #! line names a shell (or there is
+// none, which means sh); otherwise it returns the interpreter named.
+func shebang(data []byte) (string, bool) {
+	if !bytes.HasPrefix(data, []byte("#!")) {
+		return "", true
+	}
+	line, _, _ := bytes.Cut(data[2:], []byte("\n"))
+	fields := strings.Fields(string(line))
+	if len(fields) == 0 {
+		return "", true
+	}
+	prog := fields[0]
+	if strings.HasSuffix(prog, "/env") && len(fields) > 1 {
+		prog = fields[1]
+	}
+	switch prog[strings.LastIndexByte(prog, '/')+1:] {
+	case "sh", "bash", "dash":
+		return "", true
+	}
+	return prog, false
+}

@@ -1,0 +1,97 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// parse parses a bash command line. name becomes $0.
+func parse(src, name string) (*syntax.File, error) {
+	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+	return p.Parse(strings.NewReader(src), name)
+}
+
+// syntaxMessage words a parse error the way bash does, with the line and
+// column of the offending token.
+func syntaxMessage(err error) string {
+	var pe syntax.ParseError
+	if !errors.As(err, &pe) {
+		return "shellfence: " + err.Error()
+	}
+	return fmt.Sprintf("shellfence: line %d, column %d: %s",
+		pe.Pos.Line(), pe.Pos.Col(), bashWording(pe))
+}
+
+// bashWording turns the parser's text into bash's phrasing where the two
+// say the same thing, and keeps the parser's text otherwise.
+func bashWording(pe syntax.ParseError) string {
+	t := pe.Text
+	switch {
+	case strings.HasPrefix(t, "reached EOF without closing quote "):
+		q := strings.TrimPrefix(t, "reached EOF without closing quote ")
+		return fmt.Sprintf("unexpected EOF while looking for matching `%s'", q)
+	case pe.Incomplete || strings.Contains(t, "must be followed by") || strings.Contains(t, "reached EOF"):
+		return "syntax error: unexpected end of file (" + t + ")"
+	}
+	if tok, ok := strings.CutPrefix(t, "a command can only contain words and redirects; encountered "); ok {
+		return fmt.Sprintf("syntax error near unexpected token `%s'", tok)
+	}
+	return "syntax error: " + t
+}
+
+// prepare checks a parsed program before it runs. It refuses what would
+// touch the host (coprocesses and output process substitution run
+// processes in the background) and turns each input process substitution
+// <(cmd) into a command substitution that runs cmd into an in-memory file
+// only this run can open, and expands to that file's /dev/fd name.
+func (r *run) prepare(file *syntax.File) error {
+	var err error
+	syntax.Walk(file, func(n syntax.Node) bool {
+		if err != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *syntax.CoprocClause:
+			err = fmt.Errorf("line %d: coproc is not supported: shellfence runs no background processes", n.Pos().Line())
+		case *syntax.Word:
+			err = r.rewriteProcSubst(n)
+		}
+		return err == nil
+	})
+	return err
+}
+
+func (r *run) rewriteProcSubst(w *syntax.Word) error {
+	for i, part := range w.Parts {
+		ps, ok := part.(*syntax.ProcSubst)
+		if !ok {
+			continue
+		}
+		if ps.Op != syntax.CmdIn {
+			return fmt.Errorf("line %d: output process substitution %s...) is not supported: write to a file, then read it", ps.Pos().Line(), ps.Op)
+		}
+		w.Parts[i] = r.procSubstCmd(ps)
+	}
+	return nil
+}
+
+// procSubstCmd builds $( { STMTS; } >/dev/fd/N; builtin echo /dev/fd/N ).
+func (r *run) procSubstCmd(ps *syntax.ProcSubst) *syntax.CmdSubst {
+	name := fmt.Sprintf("/dev/fd/%d", r.nextFD)
+	if r.nextFD--; r.nextFD < 10 {
+		r.nextFD = 63
+	}
+	body := &syntax.Stmt{
+		Cmd:    &syntax.Block{Stmts: ps.Stmts},
+		Redirs: []*syntax.Redirect{{Op: syntax.RdrOut, Word: lit(name)}},
+	}
+	echo := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{lit("builtin"), lit("echo"), lit(name)}}}
+	return &syntax.CmdSubst{Stmts: []*syntax.Stmt{body, echo}}
+}
+
+func lit(s string) *syntax.Word {
+	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: s}}}
+}

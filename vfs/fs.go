@@ -1,0 +1,240 @@
+package vfs
+
+import (
+	"io/fs"
+	"os"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/spf13/afero"
+)
+
+// FS is a workspace seen through its visible root. It implements
+// [afero.Fs] and [afero.Symlinker]; every name is a visible path (absolute,
+// or relative to the root) and is checked before the inner filesystem sees
+// it. Errors are [*fs.PathError] or [*os.LinkError] values naming the path
+// as given, never a host path.
+type FS struct {
+	inner afero.Fs
+	root  string
+	users func(uid, gid uint32) (user, group string)
+}
+
+// New returns an FS showing inner, whose names are rooted at "/", at the
+// visible absolute path root.
+func New(inner afero.Fs, root string) *FS {
+	root = path.Clean("/" + strings.TrimPrefix(root, "/"))
+	return &FS{inner: inner, root: root, users: numericIDs}
+}
+
+// NewMem returns an empty in-memory workspace shown at root.
+func NewMem(root string) *FS {
+	return New(afero.NewMemMapFs(), root)
+}
+
+// Root returns the visible absolute path of the workspace.
+func (f *FS) Root() string { return f.root }
+
+// Inner returns the filesystem behind f, whose names are rooted at "/".
+func (f *FS) Inner() afero.Fs { return f.inner }
+
+// ReadOnly returns a view of f in which every write fails with
+// [ErrReadOnly].
+func (f *FS) ReadOnly() *FS {
+	g := *f
+	g.inner = readOnly{f.inner}
+	return &g
+}
+
+// Wrap returns a view of f whose inner filesystem is wrap(f.Inner()), for
+// layers such as a journal.
+func (f *FS) Wrap(wrap func(afero.Fs) afero.Fs) *FS {
+	g := *f
+	g.inner = wrap(f.inner)
+	return &g
+}
+
+// Contains reports whether the visible path name lies in the workspace.
+func (f *FS) Contains(name string) bool {
+	_, ok := f.toInner(name)
+	return ok
+}
+
+// Rel returns the path of name relative to the workspace root ("." for the
+// root itself), or false if name lies outside.
+func (f *FS) Rel(name string) (string, bool) {
+	in, ok := f.toInner(name)
+	if !ok {
+		return "", false
+	}
+	if in == "/" {
+		return ".", true
+	}
+	return in[1:], true
+}
+
+// toInner maps a visible name to the inner name, rooted at "/".
+func (f *FS) toInner(name string) (string, bool) {
+	if !path.IsAbs(name) {
+		name = path.Join(f.root, name)
+	}
+	c := path.Clean(name)
+	switch {
+	case f.root == "/":
+		return c, true
+	case c == f.root:
+		return "/", true
+	case strings.HasPrefix(c, f.root) && c[len(f.root)] == '/':
+		return c[len(f.root):], true
+	}
+	return "", false
+}
+
+func (f *FS) resolve(op, name string) (string, error) {
+	in, ok := f.toInner(name)
+	if !ok {
+		return "", &fs.PathError{Op: op, Path: name, Err: ErrOutside}
+	}
+	return in, nil
+}
+
+// Name implements [afero.Fs].
+func (f *FS) Name() string { return "shellfence" }
+
+// Create implements [afero.Fs].
+func (f *FS) Create(name string) (afero.File, error) {
+	return f.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o666)
+}
+
+// Open implements [afero.Fs].
+func (f *FS) Open(name string) (afero.File, error) {
+	return f.OpenFile(name, os.O_RDONLY, 0)
+}
+
+// OpenFile implements [afero.Fs].
+func (f *FS) OpenFile(name string, flag int, perm os.FileMode) (afero.File, error) {
+	in, err := f.resolve("open", name)
+	if err != nil {
+		return nil, err
+	}
+	file, err := f.inner.OpenFile(in, flag, perm)
+	if err != nil {
+		return nil, fixErr(err, "open", name)
+	}
+	return named{file, name}, nil
+}
+
+// Mkdir implements [afero.Fs].
+func (f *FS) Mkdir(name string, perm os.FileMode) error {
+	in, err := f.resolve("mkdir", name)
+	if err != nil {
+		return err
+	}
+	return fixErr(f.inner.Mkdir(in, perm), "mkdir", name)
+}
+
+// MkdirAll implements [afero.Fs].
+func (f *FS) MkdirAll(name string, perm os.FileMode) error {
+	in, err := f.resolve("mkdir", name)
+	if err != nil {
+		return err
+	}
+	return fixErr(f.inner.MkdirAll(in, perm), "mkdir", name)
+}
+
+// Remove implements [afero.Fs].
+func (f *FS) Remove(name string) error {
+	in, err := f.resolve("remove", name)
+	if err != nil {
+		return err
+	}
+	if in == "/" {
+		return &fs.PathError{Op: "remove", Path: name, Err: os.ErrPermission}
+	}
+	return fixErr(f.inner.Remove(in), "remove", name)
+}
+
+// RemoveAll implements [afero.Fs]. It refuses to remove the workspace root.
+func (f *FS) RemoveAll(name string) error {
+	in, err := f.resolve("remove", name)
+	if err != nil {
+		return err
+	}
+	if in == "/" {
+		return &fs.PathError{Op: "remove", Path: name, Err: os.ErrPermission}
+	}
+	return fixErr(f.inner.RemoveAll(in), "remove", name)
+}
+
+// Rename implements [afero.Fs].
+func (f *FS) Rename(oldname, newname string) error {
+	oi, ok1 := f.toInner(oldname)
+	ni, ok2 := f.toInner(newname)
+	if !ok1 || !ok2 {
+		return &os.LinkError{Op: "rename", Old: oldname, New: newname, Err: ErrOutside}
+	}
+	return fixLinkErr(f.inner.Rename(oi, ni), "rename", oldname, newname)
+}
+
+// Stat implements [afero.Fs].
+func (f *FS) Stat(name string) (os.FileInfo, error) {
+	in, err := f.resolve("stat", name)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.inner.Stat(in)
+	return fi, fixErr(err, "stat", name)
+}
+
+// Chmod implements [afero.Fs].
+func (f *FS) Chmod(name string, mode os.FileMode) error {
+	in, err := f.resolve("chmod", name)
+	if err != nil {
+		return err
+	}
+	return fixErr(f.inner.Chmod(in, mode), "chmod", name)
+}
+
+// Chown implements [afero.Fs].
+func (f *FS) Chown(name string, uid, gid int) error {
+	in, err := f.resolve("chown", name)
+	if err != nil {
+		return err
+	}
+	return fixErr(f.inner.Chown(in, uid, gid), "chown", name)
+}
+
+// Chtimes implements [afero.Fs].
+func (f *FS) Chtimes(name string, atime, mtime time.Time) error {
+	in, err := f.resolve("chtimes", name)
+	if err != nil {
+		return err
+	}
+	return fixErr(f.inner.Chtimes(in, atime, mtime), "chtimes", name)
+}
+
+// named hides the inner file's name (which may be a host path) behind the
+// visible one.
+type named struct {
+	afero.File
+	name string
+}
+
+func (n named) Name() string { return n.name }
+
+// ReadDir implements the fast directory read that [*os.File] offers; other
+// files fall back to Readdir.
+func (n named) ReadDir(count int) ([]fs.DirEntry, error) {
+	if rd, ok := n.File.(interface {
+		ReadDir(int) ([]fs.DirEntry, error)
+	}); ok {
+		return rd.ReadDir(count)
+	}
+	infos, err := n.File.Readdir(count)
+	ents := make([]fs.DirEntry, len(infos))
+	for i, fi := range infos {
+		ents[i] = fs.FileInfoToDirEntry(fi)
+	}
+	return ents, err
+}

@@ -1,0 +1,28 @@
+//go:build linux
+
+package vfs
+
+import (
+	"io/fs"
+	"syscall"
+	"time"
+)
+
+func sysMeta(fi fs.FileInfo) (Meta, bool) {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok || st == nil {
+		return Meta{}, false
+	}
+	return Meta{
+		Uid:     st.Uid,
+		Gid:     st.Gid,
+		Nlink:   uint64(st.Nlink),
+		Ino:     uint64(st.Ino),
+		Dev:     uint64(st.Dev),
+		Rdev:    uint64(st.Rdev),
+		Blocks:  int64(st.Blocks),
+		Blksize: int64(st.Blksize),
+		Atime:   time.Unix(st.Atim.Unix()),
+		Ctime:   time.Unix(st.Ctim.Unix()),
+	}, true
+}

@@ -1,0 +1,95 @@
+package vfs
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/afero"
+)
+
+// rootFs is an [afero.Fs] on an [os.Root]: the kernel, not a string check,
+// keeps every operation inside the directory. Names are rooted at "/".
+type rootFs struct{ r *os.Root }
+
+// OpenDir opens the host directory dir as a workspace whose visible root is
+// dir's absolute path. Close the returned FS's root with [FS.Close] when
+// done.
+func OpenDir(dir string) (*FS, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	r, err := os.OpenRoot(abs)
+	if err != nil {
+		return nil, err
+	}
+	f := New(rootFs{r}, filepath.ToSlash(abs))
+	f.users = hostIDs
+	return f, nil
+}
+
+// Close releases the host directory behind f, if any.
+func (f *FS) Close() error {
+	if c, ok := f.inner.(interface{ Close() error }); ok {
+		return c.Close()
+	}
+	return nil
+}
+
+// rel turns an inner name into a name relative to the root.
+func rel(n string) string {
+	c := path.Clean("/" + n)
+	if c == "/" {
+		return "."
+	}
+	return filepath.FromSlash(c[1:])
+}
+
+func (r rootFs) Close() error { return r.r.Close() }
+func (r rootFs) Name() string { return "root" }
+
+func (r rootFs) Create(n string) (afero.File, error) {
+	return r.OpenFile(n, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o666)
+}
+
+func (r rootFs) Open(n string) (afero.File, error) { return r.OpenFile(n, os.O_RDONLY, 0) }
+
+func (r rootFs) OpenFile(n string, flag int, perm os.FileMode) (afero.File, error) {
+	f, err := r.r.OpenFile(rel(n), flag, perm)
+	if err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+func (r rootFs) Mkdir(n string, perm os.FileMode) error    { return r.r.Mkdir(rel(n), perm) }
+func (r rootFs) MkdirAll(n string, perm os.FileMode) error { return r.r.MkdirAll(rel(n), perm) }
+func (r rootFs) Remove(n string) error                     { return r.r.Remove(rel(n)) }
+func (r rootFs) RemoveAll(n string) error                  { return r.r.RemoveAll(rel(n)) }
+func (r rootFs) Rename(o, n string) error                  { return r.r.Rename(rel(o), rel(n)) }
+func (r rootFs) Stat(n string) (os.FileInfo, error)        { return r.r.Stat(rel(n)) }
+func (r rootFs) Chmod(n string, m os.FileMode) error       { return r.r.Chmod(rel(n), m) }
+func (r rootFs) Chown(n string, uid, gid int) error        { return r.r.Chown(rel(n), uid, gid) }
+
+func (r rootFs) Chtimes(n string, a, m time.Time) error { return r.r.Chtimes(rel(n), a, m) }
+
+func (r rootFs) LstatIfPossible(n string) (os.FileInfo, bool, error) {
+	fi, err := r.r.Lstat(rel(n))
+	return fi, true, err
+}
+
+func (r rootFs) SymlinkIfPossible(target, n string) error {
+	return r.r.Symlink(filepath.FromSlash(target), rel(n))
+}
+
+func (r rootFs) ReadlinkIfPossible(n string) (string, error) {
+	t, err := r.r.Readlink(rel(n))
+	return filepath.ToSlash(t), err
+}
+
+func (r rootFs) LinkIfPossible(o, n string) error { return r.r.Link(rel(o), rel(n)) }
