@@ -72,7 +72,7 @@ func cat(p *Proc) int {
 func (p *Proc) catOne(name string, o catOpts, st *catState) int {
 	in, closeIn, err := p.openInput(name)
 	if err != nil {
-		p.Errorf("%s: %s", name, ErrText(err))
+		p.Errorf("%s: %s", QuoteShell(name), ErrText(err))
 		return 1
 	}
 	defer closeIn()
@@ -85,7 +85,7 @@ func (p *Proc) catOne(name string, o catOpts, st *catState) int {
 		if we, ok := err.(writeErr); ok {
 			return p.WriteFailed(we.error)
 		}
-		p.Errorf("%s: %s", name, ErrText(err))
+		p.Errorf("%s: %s", QuoteShell(name), ErrText(err))
 		return 1
 	}
 	return 0

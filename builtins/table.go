@@ -1,12 +1,50 @@
 package builtins
 
 // table lists every builtin. The allowlist filters it; nothing else runs.
+// Each group below is kept together; add a command's entry in its group.
 var table map[string]Func
 
 func init() {
 	table = map[string]Func{
-		"cat":   cat,
+		// group: files in
+		"cat": cat,
+		// group: files in, end
+
+		// group: shell values
 		"true":  func(*Proc) int { return 0 },
 		"false": func(*Proc) int { return 1 },
+		// group: shell values, end
+
+		// group: grep
+
+		// group: grep, end
+
+		// group: listing (ls, stat, du)
+
+		// group: listing, end
+
+		// group: file operations
+
+		// group: file operations, end
+
+		// group: text (head tail wc sort uniq cut)
+
+		// group: text, end
+
+		// group: values (tr paste seq yes echo printf env date sleep test)
+
+		// group: values, end
+
+		// group: find, xargs, sh
+
+		// group: find, end
+
+		// group: sed
+
+		// group: sed, end
+
+		// group: diff, cmp, patch
+
+		// group: diff, end
 	}
 }

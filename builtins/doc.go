@@ -1,0 +1,16 @@
+// Package builtins holds shellfence's commands: GNU coreutils, grep,
+// findutils, sed and diffutils behaviour in Go, run in-process.
+//
+// Each command is one file, builtins/NAME.go, opening with a short man-page
+// header (synopsis, options, differences from GNU), and one entry in the
+// table in table.go. A command is a [Func] that receives a [Proc]: its
+// arguments, streams, working directory, environment and workspace. It
+// returns its exit status. Commands reach files only through the Proc (and
+// its [vfs.FS]); they never touch the host, start processes, read the
+// host's environment or exit the process. [Run] buffers standard output and
+// turns a panic into exit status 2.
+//
+// Options are parsed with builtins/internal/opt, GNU getopt_long style.
+// Messages follow GNU's text and quoting ([QuoteShell], [QuoteShellAlways],
+// [QuoteLocale]), with [ErrText] for the cause.
+package builtins
