@@ -28,7 +28,7 @@ func (r *run) proc(ctx context.Context, args []string) (*builtins.Proc, func()) 
 		Args:   args,
 		Stdin:  stdin,
 		Stdout: hc.Stdout,
-		Stderr: hc.Stderr,
+		Stderr: quietAfterCancel{ctx, hc.Stderr},
 		Dir:    hc.Dir,
 		Env:    exported(hc.Env),
 		FS:     r.fs,
@@ -51,6 +51,21 @@ func cancellableStdin(ctx context.Context, in io.Reader) (io.Reader, func()) {
 		return f, func() { stop() }
 	}
 	return in, func() {}
+}
+
+// quietAfterCancel drops what a command writes on standard error once the
+// run is stopped: the timeout is reported once, not as an I/O error from
+// every stage of a pipeline.
+type quietAfterCancel struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (q quietAfterCancel) Write(b []byte) (int, error) {
+	if q.ctx.Err() != nil {
+		return len(b), nil
+	}
+	return q.w.Write(b)
 }
 
 // exported lists the exported variables of env as "NAME=value", sorted.

@@ -26,17 +26,20 @@ func syntaxMessage(err error) string {
 }
 
 // bashWording turns the parser's text into bash's phrasing where the two
-// say the same thing, and keeps the parser's text otherwise.
+// say the same thing, keeping the parser's explanation for incomplete input.
 func bashWording(pe syntax.ParseError) string {
 	t := pe.Text
-	switch {
-	case strings.HasPrefix(t, "reached EOF without closing quote "):
-		q := strings.TrimPrefix(t, "reached EOF without closing quote ")
-		return fmt.Sprintf("unexpected EOF while looking for matching `%s'", q)
-	case pe.Incomplete || strings.Contains(t, "must be followed by") || strings.Contains(t, "reached EOF"):
+	if q, ok := strings.CutPrefix(t, "reached EOF without closing quote "); ok {
+		return fmt.Sprintf("unexpected EOF while looking for matching `%s'", strings.Trim(q, "`\""))
+	}
+	if pe.Incomplete {
 		return "syntax error: unexpected end of file (" + t + ")"
 	}
 	if tok, ok := strings.CutPrefix(t, "a command can only contain words and redirects; encountered "); ok {
+		return fmt.Sprintf("syntax error near unexpected token `%s'", strings.Trim(tok, "`"))
+	}
+	if strings.HasPrefix(t, "`") && strings.Contains(t, "` can only be used") {
+		tok := t[1:strings.Index(t[1:], "`")+1]
 		return fmt.Sprintf("syntax error near unexpected token `%s'", tok)
 	}
 	return "syntax error: " + t

@@ -1,0 +1,63 @@
+package engine_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/shellfence/shellfence/engine"
+	"github.com/shellfence/shellfence/vfs"
+)
+
+// A run against an in-memory workspace: files written by one run are
+// there for the next, and nothing outside the workspace can be reached.
+func Example() {
+	ws := vfs.NewMem("/home/agent/project")
+	e := engine.New(ws)
+	ctx := context.Background()
+
+	e.Run(ctx, engine.Request{Command: "echo 'hello, world' > greeting.txt"})
+	res, _ := e.Run(ctx, engine.Request{Command: "cat greeting.txt | cat -n; cat /etc/passwd"})
+
+	fmt.Printf("%s", res.Stdout)
+	fmt.Printf("%s", res.Stderr)
+	fmt.Println("exit status", res.ExitCode)
+	// Output:
+	//      1	hello, world
+	// cat: /etc/passwd: outside the workspace
+	// exit status 1
+}
+
+// The argv form runs one command with exact arguments: no shell parsing,
+// no expansion.
+func ExampleEngine_Run_argv() {
+	ws := vfs.NewMem("/ws")
+	e := engine.New(ws)
+	res, _ := e.Run(context.Background(), engine.Request{Args: []string{"cat", "$HOME; rm -rf /"}})
+	fmt.Printf("%s", res.Stderr)
+	// Output:
+	// cat: '$HOME; rm -rf /': No such file or directory
+}
+
+// A disk workspace is confined by os.Root: symlinks and ".." cannot lead
+// out of it. Output can stream to the caller's writers.
+func ExampleEngine_Run_disk() {
+	dir, _ := os.MkdirTemp("", "ws")
+	defer os.RemoveAll(dir)
+	ws, err := vfs.OpenDir(dir)
+	if err != nil {
+		panic(err)
+	}
+	defer ws.Close()
+	e := engine.New(ws, engine.WithAllow("cat", "grep"))
+	res, _ := e.Run(context.Background(), engine.Request{
+		Command: "echo data > f; cat f; /usr/bin/false",
+		Stdout:  os.Stdout,
+		Stderr:  os.Stdout,
+	})
+	fmt.Println("exit status", res.ExitCode)
+	// Output:
+	// data
+	// false: not allowed here (allowed: cat, grep)
+	// exit status 127
+}
