@@ -39,7 +39,7 @@ func bashWording(pe syntax.ParseError) string {
 		return fmt.Sprintf("syntax error near unexpected token `%s'", strings.Trim(tok, "`"))
 	}
 	if strings.HasPrefix(t, "`") && strings.Contains(t, "` can only be used") {
-		tok := t[1:strings.Index(t[1:], "`")+1]
+		tok := t[1 : strings.Index(t[1:], "`")+1]
 		return fmt.Sprintf("syntax error near unexpected token `%s'", tok)
 	}
 	return "syntax error: " + t
