@@ -1,0 +1,123 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+type cliOutcome struct {
+	Stdout, Stderr string
+	Code           int
+}
+
+func runCLI(t *testing.T, args ...string) cliOutcome {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := cli(context.Background(), args, strings.NewReader(""), &out, &errb)
+	return cliOutcome{out.String(), errb.String(), code}
+}
+
+func TestCLI(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("alpha\n"), 0o644)
+	tests := []struct {
+		name string
+		args []string
+		want cliOutcome
+	}{
+		{"run", []string{"run", "--cwd", dir, "cat a.txt; exit 3"}, cliOutcome{"alpha\n", "", 3}},
+		{"dashdash", []string{"run", "--cwd", dir, "--", "cat -n a.txt"}, cliOutcome{"     1\talpha\n", "", 0}},
+		{"allow", []string{"run", "--cwd", dir, "--allow", "true", "cat a.txt"},
+			cliOutcome{"", "cat: not allowed here (allowed: true)\n", 127}},
+		{"read-only", []string{"run", "--cwd", dir, "--read-only", "echo x > b.txt"},
+			cliOutcome{"", "shellfence: b.txt: read-only workspace\n", 1}},
+		{"exec", []string{"exec", "--cwd", dir, "--", "cat", "a.txt"}, cliOutcome{"alpha\n", "", 0}},
+		{"env", []string{"run", "--cwd", dir, "--env", "X=1", "echo $X"}, cliOutcome{"1\n", "", 0}},
+		{"timeout", []string{"run", "--cwd", dir, "--timeout", "100ms", "while :; do :; done"},
+			cliOutcome{"", "shellfence: timed out after 100ms\n", 124}},
+		{"syntax", []string{"run", "--cwd", dir, "echo )"},
+			cliOutcome{"", "shellfence: line 1, column 6: syntax error near unexpected token `)'\n", 2}},
+		{"no command", []string{"run", "--cwd", dir}, cliOutcome{"", usage, 2}},
+		{"bad workspace", []string{"run", "--cwd", filepath.Join(dir, "nope"), "true"},
+			cliOutcome{"", "shellfence: workspace: open " + filepath.Join(dir, "nope") + ": no such file or directory\n", 2}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if d := cmp.Diff(tt.want, runCLI(t, tt.args...)); d != "" {
+				t.Errorf("(-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+// buildStatic builds the binary with CGO_ENABLED=0 into dir.
+func buildStatic(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "shellfence")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func TestTimeoutBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := buildStatic(t, t.TempDir())
+	start := time.Now()
+	cmd := exec.Command(bin, "run", "--cwd", t.TempDir(), "--timeout", "1s", "while true; do :; done")
+	out, _ := cmd.CombinedOutput()
+	if cmd.ProcessState.ExitCode() != 124 || string(out) != "shellfence: timed out after 1s\n" {
+		t.Errorf("exit %d, output %q", cmd.ProcessState.ExitCode(), out)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("took %v with --timeout 1s", d)
+	}
+}
+
+// TestChroot runs the static binary in an empty root holding only itself
+// and a workspace: no shell, no coreutils, no /etc, no /tmp.
+func TestChroot(t *testing.T) {
+	if runtime.GOOS != "linux" || os.Geteuid() != 0 {
+		t.Skip("needs Linux and root for chroot")
+	}
+	root := t.TempDir()
+	buildStatic(t, root)
+	ws := filepath.Join(root, "ws")
+	os.MkdirAll(filepath.Join(ws, "src"), 0o755)
+	os.WriteFile(filepath.Join(ws, "xfile.txt"), []byte("x marks\n"), 0o644)
+	os.WriteFile(filepath.Join(ws, "src/main.go"), []byte("// TODO: x\n"), 0o644)
+	if ents, _ := os.ReadDir(root); len(ents) != 2 {
+		t.Fatalf("root is not empty: %v", ents)
+	}
+	run := func(line string) (string, int) {
+		cmd := exec.Command("/shellfence", "run", "--cwd", "/ws", line)
+		cmd.SysProcAttr = &syscall.SysProcAttr{Chroot: root}
+		cmd.Dir = "/"
+		cmd.Env = []string{}
+		out, _ := cmd.CombinedOutput()
+		return string(out), cmd.ProcessState.ExitCode()
+	}
+	out, code := run("ls -la | grep x > out && cat out")
+	if code != 0 || !strings.Contains(out, "xfile.txt") {
+		t.Errorf("ls -la | grep x: exit %d\n%s", code, out)
+	}
+	out, code = run("grep -rn TODO src | sort | head -5 > todo.txt; cat todo.txt; cat ../shellfence | head -c 1")
+	want := "src/main.go:1:// TODO: x\ncat: ../shellfence: outside the workspace\n"
+	if out != want || code != 0 {
+		t.Errorf("got exit %d\n%s\nwant\n%s", code, out, want)
+	}
+}

@@ -1,0 +1,157 @@
+package conformance
+
+import (
+	"bufio"
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shellfence/shellfence/engine"
+	"github.com/shellfence/shellfence/vfs"
+)
+
+// secrets are the markers that must never appear in a run's output.
+type secrets struct {
+	content, name, sibling, env string
+}
+
+func newSecrets() secrets {
+	r := func(p string) string {
+		b := make([]byte, 8)
+		rand.Read(b)
+		return p + hex.EncodeToString(b)
+	}
+	return secrets{r("SECRET-"), r("SECRETNAME-"), r("SIBLING-"), r("ENVSECRET-")}
+}
+
+// escapeLayout builds parent/{ws,ws2,outside} and returns parent and the
+// workspace path.
+func escapeLayout(t *testing.T, s secrets) (string, string) {
+	parent, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, ws := filepath.Join(parent, "outside"), filepath.Join(parent, "ws")
+	files := map[string]string{
+		"outside/secret.txt":     s.content + "\n",
+		"outside/" + s.name:      "x\n",
+		"outside/run.sh":         "#!/bin/sh\necho " + s.content + "\n",
+		"outside/sub/deeper.txt": s.content + "\n",
+		"ws2/sib.txt":            s.sibling + "\n",
+		"ws/a.txt":               "a\n",
+		"ws/sub/in.txt":          "in\n",
+	}
+	for name, content := range files {
+		p := filepath.Join(parent, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.Chmod(filepath.Join(out, "run.sh"), 0o755)
+	links := map[string]string{
+		"ws/link-out": "../outside/secret.txt",
+		"ws/abs-out":  filepath.Join(out, "secret.txt"),
+		"ws/dir-out":  "../outside",
+		"ws/sub/up":   "../../outside",
+	}
+	for l, target := range links {
+		if err := os.Symlink(target, filepath.Join(parent, l)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return parent, ws
+}
+
+// snapshotOutside describes everything under parent except the workspace:
+// paths, modes, sizes, times and contents.
+func snapshotOutside(t *testing.T, parent string) string {
+	var lines []string
+	filepath.WalkDir(parent, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p == filepath.Join(parent, "ws") {
+			return filepath.SkipDir
+		}
+		fi, err := os.Lstat(p)
+		if err != nil {
+			return err
+		}
+		line := fmt.Sprintf("%s %v %d %d", p, fi.Mode(), fi.Size(), fi.ModTime().UnixNano())
+		if fi.Mode().IsRegular() {
+			data, _ := os.ReadFile(p)
+			line += fmt.Sprintf(" %x", sha256.Sum256(data))
+		}
+		lines = append(lines, line)
+		return nil
+	})
+	sort.Strings(lines)
+	return strings.Join(lines, "\n")
+}
+
+func loadEscapes(t *testing.T) []string {
+	f, err := os.Open("testdata/escapes.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var cmds []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if line := strings.TrimSpace(sc.Text()); line != "" && !strings.HasPrefix(line, "#") {
+			cmds = append(cmds, line)
+		}
+	}
+	return cmds
+}
+
+// TestEscapes runs every escape attempt and checks that no secret leaks
+// and nothing outside the workspace changes.
+func TestEscapes(t *testing.T) {
+	cmds := loadEscapes(t)
+	if len(cmds) < 60 {
+		t.Fatalf("only %d escape attempts; the corpus needs at least 60", len(cmds))
+	}
+	s := newSecrets()
+	t.Setenv("SHELLFENCE_ESCAPE_SECRET", s.env)
+	for i, cmd := range cmds {
+		t.Run(fmt.Sprint(i+1), func(t *testing.T) { checkEscape(t, s, cmd) })
+	}
+}
+
+func checkEscape(t *testing.T, s secrets, cmd string) {
+	parent, wsDir := escapeLayout(t, s)
+	before := snapshotOutside(t, parent)
+	line := strings.NewReplacer("$OUT", filepath.Join(parent, "outside"),
+		"$WS2", filepath.Join(parent, "ws2"), "$SECRETNAME", s.name).Replace(cmd)
+	ws, err := vfs.OpenDir(wsDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	res, err := engine.New(ws).Run(context.Background(), engine.Request{
+		Command: line, Timeout: 10 * time.Second, Stdin: strings.NewReader(""),
+	})
+	if err != nil {
+		t.Fatalf("%s: %v", cmd, err)
+	}
+	output := string(res.Stdout) + string(res.Stderr)
+	for _, secret := range []string{s.content, s.name, s.sibling, s.env} {
+		if strings.Contains(output, secret) {
+			t.Errorf("%s: leaked %s:\n%s", cmd, secret[:strings.Index(secret, "-")], output)
+		}
+	}
+	if after := snapshotOutside(t, parent); after != before {
+		t.Errorf("%s: changed the outside:\nbefore:\n%s\nafter:\n%s", cmd, before, after)
+	}
+}
