@@ -1,0 +1,79 @@
+package conformance
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/shellfence/shellfence/"
+
+// layerImports lists, for each layer, the project packages it must not
+// import: imports flow vfs <- edit, patch <- builtins <- engine <- cmd.
+var layerImports = map[string][]string{
+	"vfs":      {"edit", "patch", "builtins", "engine", "cmd"},
+	"edit":     {"patch", "builtins", "engine", "cmd"},
+	"patch":    {"edit", "builtins", "engine", "cmd"},
+	"builtins": {"engine", "cmd"},
+	"engine":   {"cmd"},
+}
+
+// hostCalls are the os functions library code must not call: files go
+// through the vfs, and the host's environment and process are off limits.
+var hostCalls = map[string]bool{
+	"Open": true, "OpenFile": true, "Create": true, "ReadFile": true, "WriteFile": true,
+	"Stat": true, "Lstat": true, "ReadDir": true, "Remove": true, "RemoveAll": true,
+	"Rename": true, "Mkdir": true, "MkdirAll": true, "MkdirTemp": true, "CreateTemp": true,
+	"Chdir": true, "Getwd": true, "Chmod": true, "Chtimes": true, "Symlink": true, "Link": true,
+	"Readlink": true, "Getenv": true, "LookupEnv": true, "Environ": true, "Setenv": true,
+	"Exit": true, "StartProcess": true, "OpenRoot": true, "DirFS": true, "Truncate": true,
+}
+
+func TestLayers(t *testing.T) {
+	for layer, banned := range layerImports {
+		filepath.WalkDir(filepath.Join("..", layer), func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+				return err
+			}
+			checkFile(t, layer, p, banned)
+			return nil
+		})
+	}
+}
+
+func checkFile(t *testing.T, layer, path string, banned []string) {
+	f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, imp := range f.Imports {
+		name, _ := strconv.Unquote(imp.Path.Value)
+		for _, b := range banned {
+			if strings.HasPrefix(name, module+b) {
+				t.Errorf("%s imports %s: %s may not depend on %s", path, name, layer, b)
+			}
+		}
+		bad := name == "os/exec" || name == "log" || strings.Contains(name, "modelcontextprotocol")
+		if bad && layer != "vfs" || name == "os/exec" {
+			t.Errorf("%s imports %s", path, name)
+		}
+	}
+	if layer == "vfs" {
+		return // the vfs is the one layer that touches the host
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		if id, ok := sel.X.(*ast.Ident); ok && id.Name == "os" && hostCalls[sel.Sel.Name] {
+			t.Errorf("%s calls os.%s: library code reaches the host only through the vfs", path, sel.Sel.Name)
+		}
+		return true
+	})
+}
