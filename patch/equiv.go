@@ -1,0 +1,125 @@
+package patch
+
+import (
+	"bytes"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Options say which differences between lines do not count, as diff's
+// -i, -w, -b, -Z, -E and -B options do.
+type Options struct {
+	IgnoreCase          bool // -i: upper and lower case are the same
+	IgnoreAllSpace      bool // -w: white space does not count at all
+	IgnoreSpaceChange   bool // -b: a run of white space is one space; trailing space does not count
+	IgnoreTrailingSpace bool // -Z: white space at the end of a line does not count
+	IgnoreTabExpansion  bool // -E: a tab is the spaces it expands to
+	IgnoreBlankLines    bool // -B: changes that only insert or delete blank lines do not count
+	Minimal             bool // -d: find the smallest set of changes, however slow
+}
+
+// ignoresSpace reports whether some white space difference does not
+// count; an incomplete last line can then equal a complete one.
+func (o *Options) ignoresSpace() bool {
+	return o.IgnoreAllSpace || o.IgnoreSpaceChange || o.IgnoreTrailingSpace
+}
+
+func (o *Options) exact() bool {
+	return !o.IgnoreCase && !o.IgnoreAllSpace && !o.IgnoreSpaceChange &&
+		!o.IgnoreTrailingSpace && !o.IgnoreTabExpansion
+}
+
+// classes numbers the lines of the compared regions of both files so
+// that two lines get the same number exactly when they match under the
+// options. Numbers start at 1.
+type classes struct {
+	ids  map[string]int32
+	opts *Options
+	buf  []byte
+}
+
+func newClasses(opts *Options, hint int) *classes {
+	return &classes{ids: make(map[string]int32, hint), opts: opts}
+}
+
+// count returns how many classes there are, plus one.
+func (c *classes) count() int { return len(c.ids) + 1 }
+
+// number returns the class of lines [from, to) of t.
+func (c *classes) number(t *text, from, to int) []int32 {
+	out := make([]int32, to-from)
+	for i := from; i < to; i++ {
+		out[i-from] = c.id(c.key(t, i))
+	}
+	return out
+}
+
+func (c *classes) id(key []byte) int32 {
+	if id, ok := c.ids[string(key)]; ok {
+		return id
+	}
+	id := int32(len(c.ids) + 1)
+	c.ids[string(key)] = id
+	return id
+}
+
+// key returns the text that stands for line i under the options. An
+// incomplete last line only matches another incomplete line (unless white
+// space is ignored): its key ends in a newline, which no other key has.
+func (c *classes) key(t *text, i int) []byte {
+	b := t.body(i)
+	if !c.opts.exact() {
+		c.buf = normalize(c.buf[:0], b, c.opts)
+		b = c.buf
+	}
+	if !t.complete(i) && !c.opts.ignoresSpace() {
+		c.buf = append(append(c.buf[:0:0], b...), '\n')
+		return c.buf
+	}
+	return b
+}
+
+// isSpace is C's isspace in the C.UTF-8 locale, for one byte.
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+}
+
+// normalize appends to dst the form of line in which the ignored
+// differences have gone.
+func normalize(dst, line []byte, o *Options) []byte {
+	if o.IgnoreTrailingSpace && !o.IgnoreAllSpace && !o.IgnoreSpaceChange {
+		line = bytes.TrimRightFunc(line, func(r rune) bool { return r < utf8.RuneSelf && isSpace(byte(r)) })
+	}
+	col := 0
+	for i := 0; i < len(line); {
+		c := line[i]
+		switch {
+		case isSpace(c) && o.IgnoreAllSpace:
+			i++
+			continue
+		case isSpace(c) && o.IgnoreSpaceChange:
+			for i < len(line) && isSpace(line[i]) {
+				i++
+			}
+			if i < len(line) {
+				dst = append(dst, ' ')
+			}
+			continue
+		case c == '\t' && o.IgnoreTabExpansion:
+			for n := 8 - col%8; n > 0; n-- {
+				dst = append(dst, ' ')
+			}
+			col, i = 0, i+1
+			continue
+		}
+		r, size := utf8.DecodeRune(line[i:])
+		if o.IgnoreCase && r != utf8.RuneError {
+			dst = utf8.AppendRune(dst, unicode.ToLower(r))
+		} else {
+			dst = append(dst, line[i:i+size]...)
+		}
+		col++
+		i += size
+	}
+	return dst
+}
