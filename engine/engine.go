@@ -62,6 +62,12 @@ func WithOutputLimit(n int) Option {
 	return func(e *Engine) { e.maxOutput = n }
 }
 
+// WithMemoryLimit bounds what one process or command substitution may
+// hold in memory (default 256 MiB).
+func WithMemoryLimit(n int) Option {
+	return func(e *Engine) { e.maxDev = n }
+}
+
 // WithTimeout sets the default timeout of a run.
 func WithTimeout(d time.Duration) Option {
 	return func(e *Engine) { e.timeout = d }

@@ -295,3 +295,13 @@ func TestMemoryWorkspace(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 }
+
+func TestSubstitutionMemoryBounded(t *testing.T) {
+	_, ws := workspace(t, map[string]string{"a.txt": "0123456789\n"})
+	e := engine.New(ws, engine.WithMemoryLimit(50))
+	got := run(t, e, engine.Request{Command: "x=$(cat a.txt a.txt a.txt a.txt a.txt a.txt); echo ${#x}; cat <(cat a.txt a.txt a.txt a.txt a.txt a.txt); y=$(cat a.txt); echo ${#y}"})
+	want := outcome{"0\n10\n", "cat: write error: Command substitution output too large\ncat: write error: Process substitution output too large\n", 0}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}

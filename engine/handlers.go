@@ -27,7 +27,7 @@ func (r *run) proc(ctx context.Context, args []string) (*builtins.Proc, func()) 
 		Ctx:    ctx,
 		Args:   args,
 		Stdin:  stdin,
-		Stdout: hc.Stdout,
+		Stdout: r.capMemory(hc.Stdout),
 		Stderr: quietAfterCancel{ctx, hc.Stderr},
 		Dir:    hc.Dir,
 		Env:    exported(hc.Env),
@@ -66,6 +66,31 @@ func (q quietAfterCancel) Write(b []byte) (int, error) {
 		return len(b), nil
 	}
 	return q.w.Write(b)
+}
+
+// capMemory bounds what a command can write into the interpreter's memory:
+// command substitution collects output in a strings.Builder, and
+// x=$(yes) must fail rather than exhaust memory.
+func (r *run) capMemory(w io.Writer) io.Writer {
+	if sb, ok := w.(*strings.Builder); ok {
+		return &capped{sb: sb, max: r.e.maxDev}
+	}
+	return w
+}
+
+// errSubstTooLarge ends a command whose output in $(...) is too large.
+var errSubstTooLarge = errors.New("command substitution output too large")
+
+type capped struct {
+	sb  *strings.Builder
+	max int
+}
+
+func (c *capped) Write(b []byte) (int, error) {
+	if c.sb.Len()+len(b) > c.max {
+		return 0, errSubstTooLarge
+	}
+	return c.sb.Write(b)
 }
 
 // exported lists the exported variables of env as "NAME=value", sorted.
