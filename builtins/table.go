@@ -44,6 +44,7 @@ func init() {
 		// group: sed, end
 
 		// group: diff, cmp, patch
+		"diff": diff,
 
 		// group: diff, end
 	}
