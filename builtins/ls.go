@@ -67,9 +67,9 @@ type lsDeref int
 const (
 	lsDerefUndefined lsDeref = iota
 	lsDerefNever
-	lsDerefArgs        // -H
-	lsDerefArgsToDirs  // default for most listings
-	lsDerefAlways      // -L
+	lsDerefArgs       // -H
+	lsDerefArgsToDirs // default for most listings
+	lsDerefAlways     // -L
 )
 
 type lsIgnoreMode int
@@ -97,13 +97,13 @@ type lsConfig struct {
 	reverse   bool
 	dirsFirst bool
 
-	ignoreMode  lsIgnoreMode
-	hide        []string
-	ignorePats  []string
-	deref       lsDeref
-	recursive   bool
-	immediate   bool
-	indicator   lsIndicator
+	ignoreMode   lsIgnoreMode
+	hide         []string
+	ignorePats   []string
+	deref        lsDeref
+	recursive    bool
+	immediate    bool
+	indicator    lsIndicator
 	checkSymMode bool
 
 	inode, blocks, owner, group, author, numeric, context bool
@@ -128,19 +128,19 @@ type lsConfig struct {
 
 // lsArgs collects option values before they are combined.
 type lsArgs struct {
-	formatOpt   lsFormat
-	formatSet   bool
-	sortOpt     lsSortType
-	sortSet     bool
+	formatOpt    lsFormat
+	formatSet    bool
+	sortOpt      lsSortType
+	sortSet      bool
 	explicitTime bool
-	kibibytes   bool
-	quoting     quotingStyle
-	quotingSet  bool
-	hideCtl     int // -1 unset, 0 show, 1 hide
-	tabsize     int
-	width       int
-	timeStyle   *string
-	blockSpec   bool
+	kibibytes    bool
+	quoting      quotingStyle
+	quotingSet   bool
+	hideCtl      int // -1 unset, 0 show, 1 hide
+	tabsize      int
+	width        int
+	timeStyle    *string
+	blockSpec    bool
 }
 
 func ls(p *Proc) int {
