@@ -411,7 +411,7 @@ func humblock(spec *string, getenv func(string) (string, bool)) (humanOpts, uint
 	}
 	bs, err := xstrtoumax(s, 0, blockSizeSuffixes)
 	if err != longintOK {
-		return 0, 0, err
+		return 0, bs, err
 	}
 	if !strings.ContainsAny(s, "0123456789") {
 		opts |= humanSI

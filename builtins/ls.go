@@ -305,7 +305,8 @@ func lsChoiceFlags(p *Proc, f *opt.Parser, c *lsConfig, a *lsArgs) {
 		return err
 	})
 	whenList := [][]string{{"always", "yes", "force"}, {"never", "no", "none"}, {"auto", "tty", "if-tty"}}
-	f.Add(opt.Option{Short: 'F', Long: "classify", Arg: opt.Optional, Do: func(name, v string) error {
+	f.Func('F', "", func() { c.indicator = lsIndClassify })
+	f.Add(opt.Option{Long: "classify", Arg: opt.Optional, Do: func(name, v string) error {
 		i := 0
 		if v != "" {
 			var err error

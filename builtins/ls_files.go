@@ -132,8 +132,17 @@ func (r *lsRun) run(operands []string) int {
 // fail reports a problem with a file and records the exit status: 2 when
 // serious (a command-line operand), else 1.
 func (r *lsRun) fail(serious bool, msg string, name string, err error) {
+	r.flush()
 	r.p.Errorf("%s %s: %s", msg, QuoteShellAlways(name), ErrText(err))
 	r.setStatus(serious)
+}
+
+// flush writes out buffered output before a message, as gnulib's error
+// does, so that the two interleave as in GNU.
+func (r *lsRun) flush() {
+	if err := r.p.Flush(); err != nil && r.werr == nil {
+		r.werr = err
+	}
 }
 
 func (r *lsRun) setStatus(serious bool) {
@@ -248,10 +257,10 @@ func (r *lsRun) statFile(f *lsFile, full string, cmdline bool) error {
 	case cmdline && (r.c.deref == lsDerefArgs || r.c.deref == lsDerefArgsToDirs):
 		fi, err = r.p.Stat(full)
 		if r.c.deref == lsDerefArgsToDirs && (err != nil && lsNoEntOrLoop(err) || err == nil && !fi.IsDir()) {
-			fi, err = r.p.Lstat(full)
+			fi, err = lstatName(r.p, full)
 		}
 	default:
-		fi, err = r.p.Lstat(full)
+		fi, err = lstatName(r.p, full)
 	}
 	if err != nil && path.Base(full) == ".." && errors.Is(err, vfs.ErrOutside) {
 		// The workspace root's parent is the root itself, as in a chroot.
@@ -285,6 +294,15 @@ func lsMeta(fi fs.FileInfo) vfs.Meta {
 		}
 	}
 	return m
+}
+
+// lstatName is lstat as the kernel does it: a name ending in "/" follows
+// a final symlink.
+func lstatName(p *Proc, name string) (fs.FileInfo, error) {
+	if strings.HasSuffix(name, "/") {
+		return p.Stat(name)
+	}
+	return p.Lstat(name)
 }
 
 func lsNoEntOrLoop(err error) bool {
@@ -442,6 +460,7 @@ func (r *lsRun) enterDir(name string, cmdline bool) bool {
 	}
 	di := lsDevIno{m.Dev, m.Ino}
 	if r.active[di] {
+		r.flush()
 		r.p.Errorf("%s: not listing already-listed directory", QuoteShell(name))
 		r.setStatus(true)
 		return false
