@@ -3,14 +3,14 @@ module github.com/shellfence/shellfence
 go 1.26.0
 
 require (
+	github.com/google/go-cmp v0.7.0
 	github.com/spf13/afero v1.15.0
+	golang.org/x/text v0.28.0
+	golang.org/x/tools v0.52.0
 	mvdan.cc/sh/v3 v3.14.1
 )
 
 require (
-	github.com/google/go-cmp v0.7.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/term v0.45.0 // indirect
-	golang.org/x/text v0.28.0 // indirect
-	golang.org/x/tools v0.52.0 // indirect
 )
