@@ -41,7 +41,7 @@ func init() {
 		// group: find, end
 
 		// group: sed
-
+		"sed": sed,
 		// group: sed, end
 
 		// group: diff, cmp, patch

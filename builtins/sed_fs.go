@@ -1,0 +1,50 @@
+package builtins
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+)
+
+// procFiles gives the sed library its files through the Proc: confined
+// to the workspace, with the devices (/dev/stdin, /dev/null, ...) the
+// Proc serves.
+type procFiles struct{ p *Proc }
+
+func (f procFiles) Open(name string) (io.ReadCloser, error)    { return f.p.Open(name) }
+func (f procFiles) Create(name string) (io.WriteCloser, error) { return f.p.Create(name) }
+func (f procFiles) Stat(name string) (fs.FileInfo, error)      { return f.p.Stat(name) }
+func (f procFiles) Lstat(name string) (fs.FileInfo, error)     { return f.p.Lstat(name) }
+func (f procFiles) Readlink(name string) (string, error)       { return f.p.Readlink(name) }
+
+func (f procFiles) Rename(oldname, newname string) error {
+	return f.p.FS.Rename(f.p.Abs(oldname), f.p.Abs(newname))
+}
+
+func (f procFiles) Remove(name string) error { return f.p.FS.Remove(f.p.Abs(name)) }
+
+func (f procFiles) Chmod(name string, mode fs.FileMode) error {
+	return f.p.FS.Chmod(f.p.Abs(name), mode)
+}
+
+// CreateTemp creates dir/prefixXXXXXX with a random suffix, never
+// reusing an existing name.
+func (f procFiles) CreateTemp(dir, prefix string) (io.WriteCloser, string, error) {
+	for range 100 {
+		b := make([]byte, 3)
+		rand.Read(b)
+		name := path.Join(dir, prefix+hex.EncodeToString(b))
+		w, err := f.p.FS.OpenFile(f.p.Abs(name), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		if err == nil {
+			return w, name, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return nil, name, err
+		}
+	}
+	return nil, "", fs.ErrExist
+}
