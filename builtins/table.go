@@ -20,7 +20,8 @@ func init() {
 		// group: grep, end
 
 		// group: listing (ls, stat, du)
-		"ls": ls,
+		"ls":   ls,
+		"stat": stat,
 
 		// group: listing, end
 
