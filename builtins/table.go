@@ -20,6 +20,7 @@ func init() {
 		// group: grep, end
 
 		// group: listing (ls, stat, du)
+		"du":   du,
 		"ls":   ls,
 		"stat": stat,
 
