@@ -72,7 +72,7 @@ func du(p *Proc) int {
 	if len(files) == 0 {
 		files = []string{"."}
 	}
-	r := &duRun{p: p, c: c, seen: map[lsDevIno]bool{}, ok: true}
+	r := &duRun{p: p, c: c, seen: map[string]bool{}, ok: true}
 	r.hashAll = len(files) > 1 || c.deref == duLogical
 	return r.run(files)
 }

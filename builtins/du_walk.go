@@ -5,6 +5,7 @@ package builtins
 // carried up the tree.
 
 import (
+	"fmt"
 	"io/fs"
 	"strings"
 )
@@ -14,7 +15,7 @@ type duRun struct {
 	p       *Proc
 	c       *duConfig
 	hashAll bool
-	seen    map[lsDevIno]bool
+	seen    map[string]bool // files counted, by device and inode
 	tot     duInfo
 	ok      bool
 	werr    error
@@ -110,10 +111,15 @@ func (r *duRun) skip(path string, fi fs.FileInfo) bool {
 		return false
 	}
 	m := lsMeta(fi)
-	if m.Ino == 0 || !(r.hashAll || !fi.IsDir() && m.Nlink > 1) {
+	if !(r.hashAll || !fi.IsDir() && m.Nlink > 1) {
 		return false
 	}
-	key := lsDevIno{m.Dev, m.Ino}
+	key := fmt.Sprintf("%d:%d", m.Dev, m.Ino)
+	if m.Ino == 0 {
+		// A file system without inode numbers has no hard links: the
+		// path identifies the file.
+		key = "path:" + r.p.Abs(path)
+	}
 	if r.seen[key] {
 		return true
 	}

@@ -7,6 +7,7 @@ package builtins
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 )
@@ -126,43 +127,49 @@ func humanInt(amt uint64, tenths, rounding int, opts, inexact humanOpts, base, t
 }
 
 // humanFloat is the floating-point path, for conversions that integers
-// cannot do exactly.
+// cannot do exactly. It computes in 64-bit mantissas, as C's long double
+// on x86 does.
 func humanFloat(n uint64, opts, inexact humanOpts, base, fromBlock, toBlock uint64) string {
-	damt := float64(n) * (float64(fromBlock) / float64(toBlock))
+	ld := func() *big.Float { return new(big.Float).SetPrec(64) }
+	ratio := ld().Quo(ld().SetUint64(fromBlock), ld().SetUint64(toBlock))
+	damt := ld().Mul(ld().SetUint64(n), ratio)
 	exponent := -1
 	var s string
 	if opts&humanAutoscale == 0 {
-		s = strconv.FormatFloat(humanAdjust(inexact, damt), 'f', 0, 64)
+		s = humanAdjust(inexact, damt).Text('f', 0)
 	} else {
-		e := 1.0
+		e := ld().SetInt64(1)
+		b := ld().SetUint64(base)
 		exponent = 0
 		for {
-			e *= float64(base)
+			e.Mul(e, b)
 			exponent++
-			if !(e*float64(base) <= damt && exponent < len(powerLetters)-1) {
+			if !(ld().Mul(e, b).Cmp(damt) <= 0 && exponent < len(powerLetters)-1) {
 				break
 			}
 		}
-		damt /= e
-		s = strconv.FormatFloat(humanAdjust(inexact, damt), 'f', 1, 64)
+		damt.Quo(damt, e)
+		s = humanAdjust(inexact, damt).Text('f', 1)
 		if 1+2+b2i(opts&humanBase1024 == 0) < len(s) || opts&humanSuppressPointZero != 0 && strings.HasSuffix(s, "0") {
-			s = strconv.FormatFloat(humanAdjust(inexact, damt*10)/10, 'f', 0, 64)
+			tenfold := humanAdjust(inexact, ld().Mul(damt, ld().SetInt64(10)))
+			s = tenfold.Quo(tenfold, ld().SetInt64(10)).Text('f', 0)
 		}
 	}
 	return s + humanSuffix(opts, exponent, base, toBlock)
 }
 
-// humanAdjust rounds value up or down as the style asks; round-to-nearest
-// is left to the formatting.
-func humanAdjust(inexact humanOpts, v float64) float64 {
-	if inexact != humanRoundToNearest && v < math.MaxUint64 {
-		u := math.Floor(v)
-		if inexact == humanCeiling && u != v {
-			u++
-		}
-		return u
+// humanAdjust rounds v up or down as the style asks; round-to-nearest is
+// left to the formatting.
+func humanAdjust(inexact humanOpts, v *big.Float) *big.Float {
+	if inexact == humanRoundToNearest {
+		return v
 	}
-	return v
+	i, acc := v.Int(nil)
+	u := new(big.Float).SetPrec(64).SetInt(i)
+	if inexact == humanCeiling && acc == big.Below {
+		u.Add(u, new(big.Float).SetPrec(64).SetInt64(1))
+	}
+	return u
 }
 
 func humanSuffix(opts humanOpts, exponent int, base, toBlock uint64) string {
