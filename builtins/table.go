@@ -47,6 +47,7 @@ func init() {
 		// group: sed, end
 
 		// group: diff, cmp, patch
+		"cmp":  cmpFiles,
 		"diff": diff,
 
 		// group: diff, end
