@@ -3,6 +3,7 @@ module github.com/shellfence/shellfence
 go 1.26.0
 
 require (
+	github.com/bluekeyes/go-gitdiff v0.9.0
 	github.com/google/go-cmp v0.7.0
 	github.com/spf13/afero v1.15.0
 	golang.org/x/text v0.28.0

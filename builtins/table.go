@@ -47,8 +47,9 @@ func init() {
 		// group: sed, end
 
 		// group: diff, cmp, patch
-		"cmp":  cmpFiles,
-		"diff": diff,
+		"cmp":   cmpFiles,
+		"diff":  diff,
+		"patch": patchCmd,
 
 		// group: diff, end
 	}
