@@ -6,10 +6,10 @@ import "bytes"
 // 0 is "*** a,b ****", then the old lines, then the "--- c,d ----" line
 // at replStart, then the new lines.
 type ctxHunk struct {
-	chars []byte
-	texts [][]byte
-	end   int // index of the last line
-	max   int // lines expected (end may not pass it)
+	chars                           []byte
+	texts                           [][]byte
+	end                             int // index of the last line
+	max                             int // lines expected (end may not pass it)
 	replStart                       int
 	ptrnPrefix, ptrnSuffix, replPre int
 	ptrnCopiable, replCopiable      int

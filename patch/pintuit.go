@@ -354,10 +354,10 @@ func edLetter(s []byte) byte {
 
 // reader reads the file patches of one patch input.
 type reader struct {
-	s        *pscan
-	strip    int
-	loc      *time.Location
-	forced   diffType // -c, -n, -u, -e: the format to expect
+	s      *pscan
+	strip  int
+	loc    *time.Location
+	forced diffType // -c, -n, -u, -e: the format to expect
 	// prevPrefix is the prefix context of the last context hunk read
 	// (GNU consults it when deciding whether a replacement is missing).
 	prevPrefix int

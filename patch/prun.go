@@ -107,20 +107,20 @@ func ApplyPatch(fsys *vfs.FS, text []byte, opts ApplyOptions) *Result {
 
 // run is one application of a patch.
 type run struct {
-	fs        *vfs.FS
-	o         *ApplyOptions
-	rd        *reader
-	res       Result
-	out       io.Writer
-	failed    bool          // some file had a failure (status 1)
-	backedUp  map[string]bool // files backed up already
-	created   map[string]bool // files this run created (rejects append to them)
-	deleted   map[string]bool // files this run deleted
-	outBuf    *bytes.Buffer   // -o output
-	rejBuf    *bytes.Buffer   // -r output
-	skipRest  bool
-	reverse   bool
-	textLen   int
+	fs       *vfs.FS
+	o        *ApplyOptions
+	rd       *reader
+	res      Result
+	out      io.Writer
+	failed   bool            // some file had a failure (status 1)
+	backedUp map[string]bool // files backed up already
+	created  map[string]bool // files this run created (rejects append to them)
+	deleted  map[string]bool // files this run deleted
+	outBuf   *bytes.Buffer   // -o output
+	rejBuf   *bytes.Buffer   // -r output
+	skipRest bool
+	reverse  bool
+	textLen  int
 }
 
 func newRun(fsys *vfs.FS, text []byte, o *ApplyOptions) *run {

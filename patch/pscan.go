@@ -51,8 +51,8 @@ func fatalf(format string, args ...any) error {
 // has been skipped, which GNU does not count).
 type mark struct{ pos, line int }
 
-func (s *pscan) here() mark   { return mark{s.pos, s.line} }
-func (s *pscan) seek(m mark)  { s.pos, s.line = m.pos, m.line }
+func (s *pscan) here() mark  { return mark{s.pos, s.line} }
+func (s *pscan) seek(m mark) { s.pos, s.line = m.pos, m.line }
 
 // get reads the next line with the current settings; nil at the end.
 func (s *pscan) get(allowNul bool) ([]byte, error) {
