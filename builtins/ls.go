@@ -6,9 +6,9 @@ package builtins
 //
 // Options: -a -A -b -B -c -C -d -f -F (--classify[=WHEN]) -g -G -h -H -i
 // -I PATTERN -k -l -L -m -n -N -o -p -q -Q -r -R -s -S -t -T COLS -u -U -v
-// -w COLS -x -X -Z -1, --author, --block-size=SIZE, --color=never|auto
-// (never colored: output is not a terminal), --dereference-command-line-
-// symlink-to-dir, --file-type, --format=WORD, --full-time,
+// -w COLS -x -X -Z -1, --author, --block-size=SIZE, --color[=WHEN] (with
+// LS_COLORS, COLORTERM or a known TERM, as GNU), --dereference-command-
+// line-symlink-to-dir, --file-type, --format=WORD, --full-time,
 // --group-directories-first, --hide=PATTERN, --indicator-style=WORD,
 // --quoting-style=WORD, --show-control-chars, --si, --sort=WORD,
 // --time=WORD, --time-style=STYLE, --zero; the LS_BLOCK_SIZE,
@@ -16,13 +16,14 @@ package builtins
 // Output is never a terminal, so the default format is -1 and names are
 // printed literally, as GNU does into a pipe.
 //
-// Differences from GNU: --color=always, --hyperlink, --dired (-D) and
-// birth times (--time=birth) are not supported; with -a, "." and ".."
-// come first in unsorted (-U, -f) listings, where GNU puts them where the
-// file system's readdir does; ACL and SELinux markers are never shown.
+// Differences from GNU: --hyperlink, --dired (-D) and birth times
+// (--time=birth) are not supported; with -a, "." and ".." come first in
+// unsorted (-U, -f) listings, where GNU puts them where the file system's
+// readdir does; ACL and SELinux markers are never shown.
 //
 // Files: ls.go (options), ls_files.go (operands, directories, recursion),
-// ls_sort.go, ls_long.go (-l), ls_names.go (names, -C -x -m columns).
+// ls_sort.go, ls_long.go (-l), ls_names.go (names, -C -x -m columns),
+// ls_color.go (--color).
 
 import (
 	"fmt"
@@ -124,6 +125,7 @@ type lsConfig struct {
 	eol     byte
 
 	needsStat, needsType bool
+	colors               *lsColors // nil: no colors
 }
 
 // lsArgs collects option values before they are combined.
@@ -141,6 +143,7 @@ type lsArgs struct {
 	width        int
 	timeStyle    *string
 	blockSpec    bool
+	colorWanted  bool
 }
 
 func ls(p *Proc) int {
@@ -177,6 +180,7 @@ func lsFlags(p *Proc, f *opt.Parser, c *lsConfig, a *lsArgs) {
 			a.formatOpt = lsOnePerLine
 		}
 		c.blocks = false
+		a.colorWanted = false
 	})
 	f.Func('g', "", func() { setFormat(lsLong)(); c.owner = false })
 	f.Func('G', "no-group", func() { c.group = false })
@@ -231,6 +235,7 @@ func lsFlags(p *Proc, f *opt.Parser, c *lsConfig, a *lsArgs) {
 			setFormat(lsOnePerLine)()
 		}
 		a.quoting, a.quotingSet = literalQuoting, true
+		a.colorWanted = false
 	})
 	lsValueFlags(p, f, c, a)
 	f.Unsupported("D", "dired", "hyperlink")
@@ -327,9 +332,7 @@ func lsChoiceFlags(p *Proc, f *opt.Parser, c *lsConfig, a *lsArgs) {
 				return err
 			}
 		}
-		if i == 0 {
-			return &opt.Error{Msg: p.Name() + ": --color=always is not supported by shellfence", Status: 2}
-		}
+		a.colorWanted = i == 0
 		return nil
 	}})
 }
@@ -433,8 +436,17 @@ func lsFinish(p *Proc, c *lsConfig, a *lsArgs) int {
 			return status
 		}
 	}
-	if c.dirsFirst {
+	if a.colorWanted {
+		c.colors = lsColorSetup(p)
+	}
+	if cl := c.colors; c.dirsFirst {
 		c.checkSymMode = true
+	} else if cl != nil {
+		c.tabsize = 0
+		c.checkSymMode = cl.colored("or") || cl.colored("ex") && cl.referent || cl.colored("mi") && c.format == lsLong
+	}
+	if c.colors != nil {
+		c.tabsize = 0
 	}
 	if c.deref == lsDerefUndefined {
 		c.deref = lsDerefArgsToDirs
@@ -443,7 +455,7 @@ func lsFinish(p *Proc, c *lsConfig, a *lsArgs) int {
 		}
 	}
 	c.needsStat = c.sortType == lsSortTime || c.sortType == lsSortSize || c.format == lsLong || c.blocks
-	c.needsType = !c.needsStat && (c.recursive || c.context || c.dirsFirst || c.indicator != lsIndNone)
+	c.needsType = !c.needsStat && (c.recursive || c.colors != nil || c.context || c.dirsFirst || c.indicator != lsIndNone)
 	return 0
 }
 
@@ -470,7 +482,7 @@ func lsBlockDefaults(p *Proc, c *lsConfig, a *lsArgs) {
 // lsSetWidths sets the line length and tab size.
 func lsSetWidths(p *Proc, c *lsConfig, a *lsArgs) {
 	n := a.width
-	if c.format == lsManyPerLine || c.format == lsHorizontal || c.format == lsCommas {
+	if c.format == lsManyPerLine || c.format == lsHorizontal || c.format == lsCommas || a.colorWanted {
 		if v := p.Getenv("COLUMNS"); n < 0 && v != "" {
 			if w, ok := lsLineLength(v); ok {
 				n = w

@@ -207,8 +207,16 @@ func (r *lsRun) needsStat(typ lsType, cmdline bool) bool {
 	switch {
 	case cmdline, c.needsStat, c.needsType && typ == lsUnknown, c.inode:
 		return true
-	case c.needsType && typ == lsSymlink && (c.deref == lsDerefAlways || c.checkSymMode):
+	case c.needsType && typ == lsSymlink && (c.deref == lsDerefAlways || c.checkSymMode || c.colors != nil && c.colors.referent):
 		return true
+	}
+	if cl := c.colors; cl != nil {
+		if (typ == lsDirectory || typ == lsUnknown) && (cl.colored("ow") || cl.colored("st") || cl.colored("tw")) {
+			return true
+		}
+		if (typ == lsNormal || typ == lsUnknown) && (cl.colored("ex") || cl.colored("su") || cl.colored("sg")) {
+			return true
+		}
 	}
 	return (typ == lsNormal || typ == lsUnknown) && c.indicator == lsIndClassify
 }

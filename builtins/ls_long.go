@@ -132,14 +132,19 @@ func (r *lsRun) printLong(f *lsFile) {
 	}
 	b.WriteString(r.sizeField(f) + " ")
 	b.WriteString(r.timeField(f) + " ")
+	r.setNormal()
 	r.out(b.String())
-	col := textWidth(b.String())
+	col := len(b.String())
 	n := r.printName(f, col)
 	if f.ftype == lsSymlink {
 		if f.hasLink {
 			r.out(" -> ")
-			r.out(r.quoteName(f.linkname, r.c.quoter, f.quoted, false))
-			_ = n
+			target := r.quoteName(f.linkname, r.c.quoter, f.quoted, false)
+			if c.colors != nil {
+				r.colorName(f, true, target, col+n+4)
+			} else {
+				r.out(target)
+			}
 			if c.indicator != lsIndNone {
 				r.out(lsIndicatorText(c.indicator, true, f.linkMode, lsUnknown))
 			}

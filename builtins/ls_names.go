@@ -81,9 +81,18 @@ func (r *lsRun) nameWidth(f *lsFile) int {
 }
 
 // printName writes f's name and returns its width.
-func (r *lsRun) printName(f *lsFile, _ int) int {
+func (r *lsRun) printName(f *lsFile, start int) int {
 	s := r.quoteName(f.name, r.c.quoter, f.quoted, true)
-	r.out(s)
+	if r.c.colors == nil {
+		r.out(s)
+		return len(s)
+	}
+	text := s
+	if strings.HasPrefix(s, " ") && r.c.alignQuotes && r.someQuoted {
+		r.out(" ")
+		text = s[1:]
+	}
+	r.colorName(f, false, text, start)
 	return len(s)
 }
 
@@ -152,8 +161,9 @@ func (r *lsRun) frillsWidth(f *lsFile) int {
 }
 
 // printFrills writes f's inode, blocks, name and indicator.
-func (r *lsRun) printFrills(f *lsFile) {
+func (r *lsRun) printFrills(f *lsFile, start int) {
 	c := r.c
+	r.setNormal()
 	width := func(w int) int {
 		if c.format == lsCommas {
 			return 0
@@ -169,7 +179,7 @@ func (r *lsRun) printFrills(f *lsFile) {
 	if c.context {
 		r.out(padLeft("?", width(r.w.context)) + " ")
 	}
-	r.printName(f, 0)
+	r.printName(f, start)
 	if c.indicator != lsIndNone {
 		r.out(r.indicatorOf(f))
 	}
@@ -181,7 +191,7 @@ func (r *lsRun) printCurrent() {
 	switch r.c.format {
 	case lsOnePerLine:
 		for _, f := range r.files {
-			r.printFrills(f)
+			r.printFrills(f, 0)
 			r.out(eol)
 		}
 	case lsManyPerLine, lsHorizontal:
@@ -220,7 +230,7 @@ func (r *lsRun) printWithSeparator(sep byte) {
 				r.out(string(sep) + string(r.c.eol))
 			}
 		}
-		r.printFrills(f)
+		r.printFrills(f, pos)
 		pos += n
 	}
 	r.out(string(r.c.eol))
@@ -299,7 +309,7 @@ func (r *lsRun) printColumns() {
 			nameLen := r.frillsWidth(f)
 			maxLen := widths[col]
 			col++
-			r.printFrills(f)
+			r.printFrills(f, pos)
 			if n-rows <= fileno {
 				break
 			}
@@ -317,7 +327,7 @@ func (r *lsRun) printAcross() {
 	pos := 0
 	f := r.files[0]
 	nameLen, maxLen := r.frillsWidth(f), widths[0]
-	r.printFrills(f)
+	r.printFrills(f, 0)
 	for fileno := 1; fileno < len(r.files); fileno++ {
 		col := fileno % cols
 		if col == 0 {
@@ -328,7 +338,7 @@ func (r *lsRun) printAcross() {
 			pos += maxLen
 		}
 		f = r.files[fileno]
-		r.printFrills(f)
+		r.printFrills(f, pos)
 		nameLen, maxLen = r.frillsWidth(f), widths[col]
 	}
 	r.out(string(r.c.eol))
