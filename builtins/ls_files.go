@@ -261,9 +261,9 @@ func (r *lsRun) statFile(f *lsFile, full string, cmdline bool) error {
 	var err error
 	switch {
 	case r.c.deref == lsDerefAlways:
-		fi, err = r.p.Stat(full)
+		fi, err = statName(r.p, full)
 	case cmdline && (r.c.deref == lsDerefArgs || r.c.deref == lsDerefArgsToDirs):
-		fi, err = r.p.Stat(full)
+		fi, err = statName(r.p, full)
 		if r.c.deref == lsDerefArgsToDirs && (err != nil && lsNoEntOrLoop(err) || err == nil && !fi.IsDir()) {
 			fi, err = lstatName(r.p, full)
 		}
@@ -305,12 +305,21 @@ func lsMeta(fi fs.FileInfo) vfs.Meta {
 }
 
 // lstatName is lstat as the kernel does it: a name ending in "/" follows
-// a final symlink.
+// a final symlink, and the empty name does not exist.
 func lstatName(p *Proc, name string) (fs.FileInfo, error) {
-	if strings.HasSuffix(name, "/") {
-		return p.Stat(name)
+	if strings.HasSuffix(name, "/") || name == "" {
+		return statName(p, name)
 	}
 	return p.Lstat(name)
+}
+
+// statName is stat, with the empty name not existing (rather than being
+// the working directory).
+func statName(p *Proc, name string) (fs.FileInfo, error) {
+	if name == "" {
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
+	}
+	return p.Stat(name)
 }
 
 func lsNoEntOrLoop(err error) bool {

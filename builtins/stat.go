@@ -137,7 +137,7 @@ func statFileInfo(p *Proc, name string, deref bool) (fs.FileInfo, error) {
 		return nil, &fs.PathError{Op: "stat", Path: name, Err: errBadFD}
 	}
 	if deref {
-		return p.Stat(name)
+		return statName(p, name)
 	}
 	return lstatName(p, name)
 }
