@@ -39,7 +39,10 @@ func init() {
 		// group: values, end
 
 		// group: find, xargs, sh
-
+		"find":  find,
+		"xargs": xargs,
+		"sh":    shell,
+		"bash":  shell,
 		// group: find, end
 
 		// group: sed

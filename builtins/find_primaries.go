@@ -1,0 +1,574 @@
+package builtins
+
+// The primaries of find's expression: how each one reads its arguments.
+
+import (
+	"fmt"
+	"io/fs"
+	"strconv"
+	"strings"
+	"time"
+)
+
+const (
+	findKTest = iota
+	findKAction
+	findKOption    // global option: its position does not matter
+	findKPosOption // positional option: affects what follows it
+	findKPunct
+)
+
+type findPrimary struct {
+	kind  int
+	parse func(ps *fparser, name string) error
+}
+
+var findPrimaries map[string]findPrimary
+
+func init() {
+	findPrimaries = map[string]findPrimary{
+		"(": {findKPunct, fpOpen}, ")": {findKPunct, fpClose},
+		"!": {findKPunct, fpNot}, "-not": {findKPunct, fpNot},
+		"-a": {findKPunct, fpBinary('a', findPrecAnd)}, "-and": {findKPunct, fpBinary('a', findPrecAnd)},
+		"-o": {findKPunct, fpBinary('o', findPrecOr)}, "-or": {findKPunct, fpBinary('o', findPrecOr)},
+		",": {findKPunct, fpBinary(',', findPrecComma)},
+
+		"-depth": {findKOption, fpDepth}, "-d": {findKOption, fpDepth},
+		"-maxdepth": {findKOption, fpMaxDepth}, "-mindepth": {findKOption, fpMaxDepth},
+		"-mount": {findKOption, fpNoop}, "-xdev": {findKOption, fpNoop},
+		"-noleaf": {findKOption, fpNoop}, "-ignore_readdir_race": {findKOption, fpNoop},
+		"-noignore_readdir_race": {findKOption, fpNoop},
+		"-files0-from":           {findKOption, fpFiles0From},
+		"-help":                  {findKOption, fpHelp}, "-version": {findKOption, fpHelp},
+		"--help": {findKOption, fpHelp}, "--version": {findKOption, fpHelp},
+		"-daystart": {findKPosOption, fpDaystart}, "-follow": {findKPosOption, fpFollow},
+		"-regextype": {findKPosOption, fpRegextype},
+		"-warn":      {findKPosOption, fpWarn}, "-nowarn": {findKPosOption, fpWarn},
+
+		"-true": {findKTest, fpConst(true)}, "-false": {findKTest, fpConst(false)},
+		"-name": {findKTest, fpName}, "-iname": {findKTest, fpName},
+		"-path": {findKTest, fpPath}, "-ipath": {findKTest, fpPath},
+		"-wholename": {findKTest, fpPath}, "-iwholename": {findKTest, fpPath},
+		"-lname": {findKTest, fpLname}, "-ilname": {findKTest, fpLname},
+		"-regex": {findKTest, fpRegex}, "-iregex": {findKTest, fpRegex},
+		"-type": {findKTest, fpType}, "-xtype": {findKTest, fpType},
+		"-size":  {findKTest, fpSize},
+		"-empty": {findKTest, fpPlain(findTestEmpty)},
+		"-newer": {findKTest, fpNewer}, "-anewer": {findKTest, fpNewer}, "-cnewer": {findKTest, fpNewer},
+		"-mtime": {findKTest, fpTime}, "-atime": {findKTest, fpTime}, "-ctime": {findKTest, fpTime},
+		"-mmin": {findKTest, fpTime}, "-amin": {findKTest, fpTime}, "-cmin": {findKTest, fpTime},
+		"-used": {findKTest, fpUsed},
+		"-perm": {findKTest, fpPerm},
+		"-user": {findKTest, fpUser}, "-group": {findKTest, fpUser},
+		"-uid": {findKTest, fpNumTest}, "-gid": {findKTest, fpNumTest},
+		"-links": {findKTest, fpNumTest}, "-inum": {findKTest, fpNumTest},
+		"-nouser": {findKTest, fpPlain(findTestNoUser)}, "-nogroup": {findKTest, fpPlain(findTestNoGroup)},
+		"-samefile": {findKTest, fpSamefile},
+		"-readable": {findKTest, fpAccess(4)}, "-writable": {findKTest, fpAccess(2)},
+		"-executable": {findKTest, fpAccess(1)},
+		"-fstype":     {findKTest, fpUnsupported}, "-context": {findKTest, fpUnsupported},
+
+		"-print":  {findKAction, fpPlain((*finder).print)},
+		"-print0": {findKAction, fpPlain((*finder).print0)},
+		"-printf": {findKAction, fpPrintf}, "-fprintf": {findKAction, fpPrintf},
+		"-fprint": {findKAction, fpFprint}, "-fprint0": {findKAction, fpFprint},
+		"-ls": {findKAction, fpLs}, "-fls": {findKAction, fpLs},
+		"-exec": {findKAction, fpExec}, "-execdir": {findKAction, fpExec},
+		"-ok": {findKAction, fpExec}, "-okdir": {findKAction, fpExec},
+		"-delete": {findKAction, fpDelete},
+		"-prune":  {findKTest, fpPrune},
+		"-quit":   {findKAction, fpPlain(findTestQuit)},
+	}
+}
+
+func fpPlain(test func(f *finder, e *fentry) bool) func(ps *fparser, name string) error {
+	return func(ps *fparser, name string) error {
+		ps.primary(name, test)
+		return nil
+	}
+}
+
+func fpConst(v bool) func(ps *fparser, name string) error {
+	if v {
+		return fpPlain(findAlwaysTrue)
+	}
+	return fpPlain(findAlwaysFalse)
+}
+
+func fpNoop(*fparser, string) error { return nil }
+
+func fpUnsupported(_ *fparser, name string) error {
+	return &findErr{fmt.Sprintf("unsupported predicate %s (shellfence does not implement it)", name)}
+}
+
+func fpHelp(ps *fparser, name string) error {
+	if strings.HasSuffix(name, "help") {
+		ps.f.help()
+	} else {
+		ps.f.version()
+	}
+	return findErrFindExit
+}
+
+// findErrFindExit ends find with status 0 after -help or -version.
+var findErrFindExit = &findErr{""}
+
+func fpDepth(ps *fparser, name string) error {
+	ps.f.depth, ps.f.explicitDepth = true, true
+	if name == "-d" && ps.f.warn {
+		ps.f.p.Errorf("warning: the -d option is deprecated; please use -depth instead, because the latter is a POSIX-compliant feature.")
+	}
+	return nil
+}
+
+func fpMaxDepth(ps *fparser, name string) error {
+	a, ok := ps.next()
+	if !ok {
+		return findErrFindMissing
+	}
+	n, err := strconv.Atoi(a)
+	if err != nil || n < 0 || a[0] == '+' {
+		return &findErr{fmt.Sprintf("Expected a positive decimal integer argument to %s, but got %s", name, QuoteLocale(a))}
+	}
+	if name == "-maxdepth" {
+		ps.f.maxDepth = n
+	} else {
+		ps.f.minDepth = n
+	}
+	return nil
+}
+
+func fpPrune(ps *fparser, name string) error {
+	ps.f.prunes = true
+	ps.primary(name, findTestPrune)
+	return nil
+}
+
+func fpDaystart(ps *fparser, _ string) error {
+	ps.f.daystart = true
+	return nil
+}
+
+func fpFollow(ps *fparser, _ string) error {
+	ps.f.follow = 'L'
+	return nil
+}
+
+func fpWarn(ps *fparser, name string) error {
+	ps.f.warn = name == "-warn"
+	return nil
+}
+
+func fpFiles0From(ps *fparser, _ string) error {
+	a, ok := ps.next()
+	if !ok {
+		return findErrFindMissing
+	}
+	ps.f.hasFiles0, ps.f.files0 = true, a
+	return nil
+}
+
+var findRegexTypes = []string{"findutils-default", "ed", "emacs", "gnu-awk", "grep", "posix-awk", "awk",
+	"posix-basic", "posix-egrep", "egrep", "posix-extended", "posix-minimal-basic", "sed"}
+
+func fpRegextype(ps *fparser, _ string) error {
+	a, ok := ps.next()
+	if !ok {
+		return findErrFindMissing
+	}
+	for _, t := range findRegexTypes {
+		if t == a {
+			ps.f.regexTyp = a
+			return nil
+		}
+	}
+	quoted := make([]string, len(findRegexTypes))
+	for i, t := range findRegexTypes {
+		quoted[i] = QuoteLocale(t)
+	}
+	return &findErr{fmt.Sprintf("Unknown regular expression type %s; valid types are %s.", QuoteLocale(a), strings.Join(quoted, ", "))}
+}
+
+// strArg reads a primary's one argument.
+func (ps *fparser) strArg() (string, error) {
+	a, ok := ps.next()
+	if !ok {
+		return "", findErrFindMissing
+	}
+	return a, nil
+}
+
+func fpName(ps *fparser, name string) error {
+	pat, err := ps.strArg()
+	if err != nil {
+		return err
+	}
+	fold := name == "-iname"
+	if strings.Contains(pat, "/") && ps.f.warn {
+		ps.f.p.Errorf("warning: %s matches against basenames only, but the given pattern contains a directory separator (%s), thus the expression will evaluate to false all the time.  Did you mean %s?", name, QuoteLocale("/"), "-wholename")
+	}
+	ps.primary(name, func(f *finder, e *fentry) bool { return findFnmatch(pat, e.baseName(), fold, false) })
+	return nil
+}
+
+func fpPath(ps *fparser, name string) error {
+	pat, err := ps.strArg()
+	if err != nil {
+		return err
+	}
+	fold := name == "-ipath" || name == "-iwholename"
+	ps.primary(name, func(f *finder, e *fentry) bool { return findFnmatch(pat, e.path, fold, false) })
+	return nil
+}
+
+func fpLname(ps *fparser, name string) error {
+	pat, err := ps.strArg()
+	if err != nil {
+		return err
+	}
+	fold := name == "-ilname"
+	ps.primary(name, func(f *finder, e *fentry) bool {
+		if e.fileType() != fs.ModeSymlink {
+			return false
+		}
+		t, err := f.p.FS.ReadlinkIfPossible(e.abs)
+		return err == nil && findFnmatch(pat, t, fold, false)
+	})
+	return nil
+}
+
+// findTypeLetters maps -type letters to file types.
+var findTypeLetters = map[byte]fs.FileMode{
+	'f': 0, 'd': fs.ModeDir, 'l': fs.ModeSymlink, 'p': fs.ModeNamedPipe,
+	's': fs.ModeSocket, 'c': fs.ModeCharDevice | fs.ModeDevice, 'b': fs.ModeDevice,
+}
+
+func fpType(ps *fparser, name string) error {
+	a, err := ps.strArg()
+	if err != nil {
+		return err
+	}
+	want, err := findTypeList(a, name)
+	if err != nil {
+		return err
+	}
+	if name == "-xtype" {
+		ps.primary(name, func(f *finder, e *fentry) bool { return want[f.xtype(e)] })
+	} else {
+		ps.primary(name, func(f *finder, e *fentry) bool { return want[e.fileType()] })
+	}
+	return nil
+}
+
+// findTypeList parses "f,d,l" with GNU's messages.
+func findTypeList(a, name string) (map[fs.FileMode]bool, error) {
+	if a == "" {
+		return nil, &findErr{fmt.Sprintf("Arguments to %s should contain at least one letter", name)}
+	}
+	want := map[fs.FileMode]bool{}
+	for i := 0; i < len(a); i++ {
+		t, ok := findTypeLetters[a[i]]
+		if !ok {
+			return nil, &findErr{fmt.Sprintf("Unknown argument to %s: %c", name, a[i])}
+		}
+		if want[t] {
+			return nil, &findErr{fmt.Sprintf("Duplicate file type '%c' in the argument list to %s.", a[i], name)}
+		}
+		want[t] = true
+		if i+1 < len(a) {
+			if a[i+1] != ',' {
+				return nil, &findErr{fmt.Sprintf("Must separate multiple arguments to %s using: ','", name)}
+			}
+			if i+2 == len(a) {
+				return nil, &findErr{fmt.Sprintf("Last file type in list argument to %s is missing, i.e., list is ending on: ','", name)}
+			}
+			i++
+		}
+	}
+	return want, nil
+}
+
+// findNumArg is a number with an optional + or - (more than, less than).
+type findNumArg struct {
+	cmp byte // '+', '-' or '='
+	n   uint64
+}
+
+func fpNumArg(a string) (findNumArg, bool) {
+	v := findNumArg{cmp: '='}
+	if a != "" && (a[0] == '+' || a[0] == '-') {
+		v.cmp, a = a[0], a[1:]
+	}
+	if a == "" || a[0] < '0' || a[0] > '9' {
+		return v, false
+	}
+	n, err := strconv.ParseUint(a, 10, 64)
+	v.n = n
+	return v, err == nil
+}
+
+func (v findNumArg) match(x uint64) bool {
+	switch v.cmp {
+	case '+':
+		return x > v.n
+	case '-':
+		return x < v.n
+	}
+	return x == v.n
+}
+
+func fpNumTest(ps *fparser, name string) error {
+	a, err := ps.strArg()
+	if err != nil {
+		return err
+	}
+	v, ok := fpNumArg(a)
+	if !ok {
+		return findErrFindArg
+	}
+	get := map[string]func(f *finder, e *fentry) (uint64, bool){
+		"-uid":   func(f *finder, e *fentry) (uint64, bool) { m, ok := f.meta(e); return uint64(m.Uid), ok },
+		"-gid":   func(f *finder, e *fentry) (uint64, bool) { m, ok := f.meta(e); return uint64(m.Gid), ok },
+		"-links": func(f *finder, e *fentry) (uint64, bool) { m, ok := f.meta(e); return m.Nlink, ok },
+		"-inum":  func(f *finder, e *fentry) (uint64, bool) { m, ok := f.meta(e); return m.Ino, ok },
+	}[name]
+	ps.primary(name, func(f *finder, e *fentry) bool {
+		x, ok := get(f, e)
+		return ok && v.match(x)
+	})
+	return nil
+}
+
+func fpSize(ps *fparser, name string) error {
+	a, err := ps.strArg()
+	if err != nil {
+		return err
+	}
+	if a == "" {
+		return &findErr{"invalid null argument to -size"}
+	}
+	unit := int64(512)
+	num := a
+	switch c := a[len(a)-1]; {
+	case c >= '0' && c <= '9':
+	case strings.IndexByte("bcwkMG", c) >= 0:
+		unit = map[byte]int64{'b': 512, 'c': 1, 'w': 2, 'k': 1 << 10, 'M': 1 << 20, 'G': 1 << 30}[c]
+		num = a[:len(a)-1]
+	default:
+		return &findErr{fmt.Sprintf("invalid -size type `%c'", c)}
+	}
+	v, ok := fpNumArg(num)
+	if !ok {
+		return &findErr{fmt.Sprintf("Invalid argument `%s' to -size", a)}
+	}
+	ps.primary(name, func(f *finder, e *fentry) bool {
+		fi, ok := f.stat(e)
+		if !ok {
+			return false
+		}
+		size := fi.Size()
+		units := size / unit
+		if size%unit != 0 {
+			units++
+		}
+		return v.match(uint64(units))
+	})
+	return nil
+}
+
+// refTime reads the file a -newer primary compares with.
+func (ps *fparser) refInfo(name string) (fs.FileInfo, error) {
+	a, err := ps.strArg()
+	if err != nil {
+		return nil, err
+	}
+	var fi fs.FileInfo
+	if a == "" {
+		err = fs.ErrNotExist
+	} else if ps.f.follow == 'P' {
+		fi, err = ps.f.p.Lstat(a)
+	} else {
+		fi, err = ps.f.p.Stat(a)
+	}
+	if err != nil {
+		return nil, &findErr{fmt.Sprintf("%s: %s", QuoteLocale(a), ErrText(err))}
+	}
+	return fi, nil
+}
+
+func fpNewer(ps *fparser, name string) error {
+	fi, err := ps.refInfo(name)
+	if err != nil {
+		return err
+	}
+	ref := fi.ModTime()
+	which := map[string]byte{"-newer": 'm', "-anewer": 'a', "-cnewer": 'c'}[name]
+	ps.primary(name, func(f *finder, e *fentry) bool {
+		t, ok := f.fileTime(e, which)
+		return ok && t.After(ref)
+	})
+	return nil
+}
+
+// fpNewerXY handles -newerXY with X and Y among a, B, c, m (the file
+// reference forms).
+func fpNewerXY(ps *fparser, name string) error {
+	x, y := name[6], name[7]
+	if !strings.ContainsRune("aBcm", rune(x)) || !strings.ContainsRune("aBcmt", rune(y)) {
+		return findErrFindArg
+	}
+	if x == 'B' || y == 'B' {
+		ps.f.p.Errorf("This system does not provide a way to find the birth time of a file.")
+		return &findErr{fmt.Sprintf("invalid predicate `%s'", name)}
+	}
+	if y == 't' {
+		return &findErr{fmt.Sprintf("unsupported predicate %s (shellfence does not implement it)", name)}
+	}
+	fi, err := ps.refInfo(name)
+	if err != nil {
+		return err
+	}
+	ref, _ := findTimeOf(fi, y)
+	ps.primary(name, func(f *finder, e *fentry) bool {
+		t, ok := f.fileTime(e, x)
+		return ok && t.After(ref)
+	})
+	return nil
+}
+
+func fpSamefile(ps *fparser, name string) error {
+	fi, err := ps.refInfo(name)
+	if err != nil {
+		return err
+	}
+	ref := findMetaOf(fi)
+	ps.primary(name, func(f *finder, e *fentry) bool {
+		m, ok := f.meta(e)
+		return ok && m.Ino == ref.Ino && m.Dev == ref.Dev
+	})
+	return nil
+}
+
+func fpAccess(bit fs.FileMode) func(ps *fparser, name string) error {
+	return func(ps *fparser, name string) error {
+		ps.primary(name, func(f *finder, e *fentry) bool { return f.access(e, bit) })
+		return nil
+	}
+}
+
+func fpDelete(ps *fparser, name string) error {
+	ps.f.depth, ps.f.deletes = true, true
+	ps.primary(name, (*finder).delete)
+	return nil
+}
+
+// The time tests: -mtime and friends count days, -mmin and friends
+// minutes, from a reference point computed the way GNU does.
+
+func fpTime(ps *fparser, name string) error {
+	a, err := ps.strArg()
+	if err != nil {
+		return err
+	}
+	which := name[1]
+	unit := 86400.0
+	origin := ps.f.dayStart()
+	if strings.HasSuffix(name, "min") {
+		unit, origin = 60, origin.Add(24*time.Hour)
+	} else if strings.HasPrefix(a, "-") {
+		origin = origin.Add((86400 - 1) * time.Second)
+	}
+	w, ok := findRelTime(a, origin, unit)
+	if !ok {
+		return findErrFindArg
+	}
+	ps.primary(name, func(f *finder, e *fentry) bool {
+		t, ok := f.fileTime(e, which)
+		return ok && w.match(t, unit)
+	})
+	return nil
+}
+
+func fpUsed(ps *fparser, name string) error {
+	a, err := ps.strArg()
+	if err != nil {
+		return err
+	}
+	cmp, s := byte('='), a
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		cmp, s = s[0], s[1:]
+	}
+	days, err := strconv.ParseFloat(s, 64)
+	if err != nil || s == "" {
+		return &findErr{fmt.Sprintf("Invalid argument %s to -used", a)}
+	}
+	ps.primary(name, func(f *finder, e *fentry) bool {
+		at, ok1 := f.fileTime(e, 'a')
+		ct, ok2 := f.fileTime(e, 'c')
+		return ok1 && ok2 && findUsedMatch(cmp, days, at.Sub(ct).Seconds()/86400)
+	})
+	return nil
+}
+
+// findUsedMatch compares the days between a file's status change and its
+// last access with -used's argument, as GNU 4.9 does: never for a file
+// read before it changed.
+func findUsedMatch(cmp byte, n, delta float64) bool {
+	switch {
+	case delta <= 0:
+		return false
+	case cmp == '+':
+		return delta > n
+	case cmp == '-':
+		return delta < n
+	}
+	return delta > n-1 && delta <= n
+}
+
+// dayStart is GNU's cur_day_start: a day before now, or today's midnight
+// after -daystart.
+func (f *finder) dayStart() time.Time {
+	if f.daystart {
+		y, m, d := f.start.Date()
+		return time.Date(y, m, d, 0, 0, 0, 0, f.start.Location())
+	}
+	return f.start.Add(-24 * time.Hour)
+}
+
+// findTimeWindow is GNU's relative timestamp: a reference time and a
+// comparison, already inverted (+N days ago means before the reference).
+type findTimeWindow struct {
+	cmp byte
+	ref time.Time
+}
+
+func findRelTime(a string, origin time.Time, unit float64) (findTimeWindow, bool) {
+	w := findTimeWindow{cmp: '='}
+	s := a
+	switch {
+	case strings.HasPrefix(s, "+"):
+		w.cmp, s = '<', s[1:]
+	case strings.HasPrefix(s, "-"):
+		w.cmp, s = '>', s[1:]
+	}
+	if s == "" {
+		return w, false
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return w, false
+	}
+	w.ref = origin.Add(-time.Duration(v * unit * float64(time.Second)))
+	return w, true
+}
+
+func (w findTimeWindow) match(t time.Time, window float64) bool {
+	switch w.cmp {
+	case '>':
+		return t.After(w.ref)
+	case '<':
+		return t.Before(w.ref)
+	}
+	d := t.Sub(w.ref).Seconds()
+	return d > 0 && d <= window
+}
