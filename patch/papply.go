@@ -162,6 +162,9 @@ func (a *applier) copyTill(last int) bool {
 	}
 	for a.lastFrozen < last {
 		a.lastFrozen++
+		if a.lastFrozen > len(a.in) {
+			continue // past the end GNU reads empty lines
+		}
 		line := a.in[a.lastFrozen-1]
 		if len(line) > 0 {
 			if !a.afterNL {

@@ -2,7 +2,10 @@ package patch
 
 import (
 	"bytes"
-	"errors"
+	"crypto/sha1"
+	"encoding/hex"
+	"fmt"
+	"strings"
 
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
 )
@@ -28,25 +31,63 @@ func (r *run) binary(f *fileRun) error {
 		return fatalf("malformed git binary patch at line %d", start+1)
 	}
 	gf := files[0]
+	in := bytes.Join(f.a.in, nil)
+	if !r.binaryFits(f, in) {
+		return nil
+	}
 	if r.reverse {
 		gf.BinaryFragment, gf.ReverseBinaryFragment = gf.ReverseBinaryFragment, gf.BinaryFragment
 	}
-	src := bytes.NewReader(bytes.Join(f.a.in, nil))
 	var out bytes.Buffer
-	if err := gitdiff.Apply(&out, src, gf); err != nil {
-		var ae *gitdiff.ApplyError
-		if errors.As(err, &ae) || err != nil {
-			r.say("File %s: git binary patch does not apply.\n", quoteName(f.outname))
-			f.failed = 1
-			f.noRej = true
-			r.failed = true
-			f.res.Hunks = append(f.res.Hunks, HunkResult{Number: 1, Status: "failed"})
-			return nil
-		}
+	if err := gitdiff.Apply(&out, bytes.NewReader(in), gf); err != nil {
+		r.binaryFailed(f)
+		return nil
 	}
 	f.a.out = out
 	f.a.zeroOutput = out.Len() == 0
 	f.a.lastFrozen = len(f.a.in)
 	f.res.Hunks = append(f.res.Hunks, HunkResult{Number: 1, Status: "applied"})
 	return nil
+}
+
+// binaryFits checks the file against the blob id the patch names, and
+// detects a patch already applied the way GNU does for text hunks.
+func (r *run) binaryFits(f *fileRun, in []byte) bool {
+	sha := f.fc.h.sha
+	if sha[0] == "" {
+		return true
+	}
+	id := blobID(in)
+	rev := b2i(r.reverse)
+	if strings.HasPrefix(id, sha[rev]) || f.fc.err != nil && shaSays(sha[rev]) == 2 {
+		return true
+	}
+	if strings.HasPrefix(id, sha[1-rev]) && !r.o.Force && r.okToReverse(reversedMsg(r.reverse)) {
+		r.reverse = !r.reverse
+		return true
+	}
+	if r.skipRest {
+		f.failed = 1
+		f.noRej = true
+		r.failed = true
+		return false
+	}
+	r.binaryFailed(f)
+	return false
+}
+
+func (r *run) binaryFailed(f *fileRun) {
+	r.say("File %s: git binary patch does not apply.\n", quoteName(f.outname))
+	f.failed = 1
+	f.noRej = true
+	r.failed = true
+	f.res.Hunks = append(f.res.Hunks, HunkResult{Number: 1, Status: "failed"})
+}
+
+// blobID is git's object id of a blob with content b.
+func blobID(b []byte) string {
+	h := sha1.New()
+	fmt.Fprintf(h, "blob %d\x00", len(b))
+	h.Write(b)
+	return hex.EncodeToString(h.Sum(nil))
 }

@@ -48,6 +48,7 @@ func gitIndex(h *header, s string) bool {
 	}
 	h.nonexistent[nameOld] = shaSays(s[:u])
 	h.nonexistent[nameNew] = shaSays(s[u+2 : v])
+	h.sha = [2]string{s[:u], s[u+2 : v]}
 	if rest := strings.TrimLeft(s[v:], " \t\n\r\v\f"); rest != "" {
 		m := fetchmode(rest)
 		h.mode[nameOld], h.mode[nameNew] = m, m

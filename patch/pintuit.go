@@ -39,6 +39,7 @@ type header struct {
 	nonexistent [2]int
 	git         bool
 	mode        [2]uint32 // git modes, type bits included; 0 unknown
+	sha         [2]string // git blob ids of the index line
 	rename      [2]bool
 	copy        [2]bool
 	indent      int

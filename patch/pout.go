@@ -193,6 +193,25 @@ func readAll(f io.ReadCloser, err error) ([]byte, error) {
 // the directories above it that are left empty.
 func (r *run) remove(f *fileRun, name string, backup bool) error {
 	dst := r.abs(name)
+	if f.fc.h.git {
+		// GNU deletes the files of git patches at the end.
+		r.deleted[dst] = true
+		r.pending = append(r.pending, pendingDelete{f, name, backup})
+		return nil
+	}
+	return r.removeNow(f, name, backup)
+}
+
+// pendingDelete is a deletion GNU makes once all patches are applied.
+type pendingDelete struct {
+	f      *fileRun
+	name   string
+	backup bool
+}
+
+func (r *run) removeNow(f *fileRun, name string, backup bool) error {
+	dst := r.abs(name)
+	r.verbose("Removing file %s\n", quoteName(name))
 	if backup {
 		if err := r.makeBackup(dst, f); err != nil {
 			return err
@@ -287,10 +306,19 @@ func (r *run) saveReject(dst string, data []byte) {
 	}
 }
 
-// finishOutputs writes the -o and -r files.
+// finishOutputs makes the deletions left for the end and writes the -o
+// and -r files.
 func (r *run) finishOutputs() {
 	if r.o.DryRun {
 		return
+	}
+	if r.res.Status != 2 {
+		for _, d := range r.pending {
+			if err := r.removeNow(d.f, d.name, d.backup); err != nil {
+				r.fatal(err)
+				break
+			}
+		}
 	}
 	if r.outBuf != nil {
 		dst := r.abs(r.o.OutFile)

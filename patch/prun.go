@@ -119,6 +119,7 @@ type run struct {
 	outBuf   *bytes.Buffer   // -o output
 	rejBuf   *bytes.Buffer   // -r output
 	skipRest bool
+	pending  []pendingDelete
 	reverse  bool
 	textLen  int
 }
