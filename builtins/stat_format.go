@@ -79,6 +79,7 @@ func (s *statFile) directive(f string) (int, bool) {
 	switch {
 	case d.conv == '%':
 		if i > 1 {
+			s.flushOut()
 			s.p.Errorf("%s: invalid directive", QuoteLocale(f[:i+1]))
 			panic(statExit{})
 		}
@@ -201,6 +202,11 @@ func (s *statFile) quotedName(d statDirective) bool {
 	}
 	s.out.WriteString(" -> ")
 	s.str(d, s.c.quoter.quote(t))
+	if len(d.flags)-len(keepFlags(d.flags, "-")) == 1 {
+		// GNU reuses the format that printing the name rewrote: with one
+		// flag dropped, its "%s" becomes "%ss".
+		s.out.WriteByte('s')
+	}
 	return true
 }
 
@@ -334,51 +340,88 @@ func atoiOr(s string, def int) int {
 	return n
 }
 
-// epoch writes seconds since the epoch as GNU's out_epoch_sec: the
-// precision asks for that many fractional digits.
+// epoch writes seconds since the epoch as GNU's out_epoch_sec: a
+// precision asks for that many fractional digits, and a width covers the
+// whole number, quirks included.
 func (s *statFile) epoch(d statDirective, t time.Time) {
 	sec, ns := t.Unix(), t.Nanosecond()
 	if !d.hasPrec {
 		s.int(d, sec)
 		return
 	}
-	prec := 9
+	precision := 9
 	if d.prec != "" {
-		prec = atoiOr(d.prec, 9)
+		precision = atoiOr(d.prec, 1<<31-1)
 	}
-	if prec == 0 {
-		s.int(statDirective{flags: d.flags, width: d.width}, sec)
+	prefix, width := epochPrefix(d, precision)
+	divisor := 1
+	for i := precision; i < 9; i++ {
+		divisor *= 10
+	}
+	frac := ns / divisor
+	if sec < 0 && ns != 0 {
+		frac = 1e9/divisor - frac - b2i(ns%divisor != 0)
+		if frac != 0 {
+			sec++
+		}
+	}
+	sd, _ := parseStatDirective(prefix + "Y")
+	before := s.out.Len()
+	if sec == 0 && t.Unix() < 0 {
+		s.num(sd, keepFlags(sd.flags, "'-+ 0"), "-", "0", "")
+	} else {
+		s.int(sd, sec)
+	}
+	if precision == 0 {
 		return
 	}
-	if sec < 0 && ns != 0 {
-		sec++
-		ns = 1e9 - ns
+	ilen := s.out.Len() - before
+	prec := min(precision, 9)
+	digits := strconv.Itoa(frac + 1e9)[10-prec:]
+	s.out.WriteString("." + digits)
+	trailing := strings.Repeat("0", precision-prec)
+	tw := 0
+	if ilen < width && 1 < width-ilen {
+		tw = width - ilen - 1 - prec
 	}
-	frac := strconv.Itoa(ns + 1e9)[1:]
-	if prec < 9 {
-		frac = frac[:prec]
-	} else {
-		frac += strings.Repeat("0", prec-9)
+	s.out.WriteString(cPad(trailing, "-", abs(tw)))
+}
+
+// epochPrefix rebuilds the printf prefix for the seconds of a %.NX
+// directive and returns it with the field width.
+func epochPrefix(d statDirective, precision int) (string, int) {
+	prefix := "%" + d.flags + d.width
+	zeros := len(d.flags) - len(strings.TrimRight(d.flags, "0"))
+	run := d.flags[len(d.flags)-zeros:] + d.width
+	if precision == 0 || run == "" {
+		return prefix, 0
 	}
-	width := atoiOr(d.width, 0)
-	secDir := statDirective{flags: d.flags}
-	leftAdjust := false
-	if width > 1 && width-1 > 1 && width-1-prec > 1 {
-		if strings.Contains(d.flags, "-") {
-			leftAdjust = true
-			secDir.flags = strings.ReplaceAll(d.flags, "-", "")
-		} else {
-			secDir.width = strconv.Itoa(width - 1 - prec)
+	width := atoiOr(run, 1<<31-1)
+	if width <= 1 {
+		return prefix, width
+	}
+	p := 1 + len(d.flags) - zeros // index of the digit run
+	if run[0] == '0' {
+		p++
+	}
+	prefix = prefix[:p]
+	if wd := width - 1; wd > 1 {
+		if w := wd - precision; w > 1 {
+			left := strings.Contains(prefix, "-")
+			prefix = strings.ReplaceAll(prefix, "-", "")
+			if !left {
+				prefix += strconv.Itoa(w)
+			}
 		}
 	}
-	before := s.out.Len()
-	s.int(secDir, sec)
-	s.out.WriteString("." + frac)
-	if leftAdjust {
-		for n := s.out.Len() - before; n < width; n++ {
-			s.out.WriteByte(' ')
-		}
+	return prefix, width
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
 	}
+	return n
 }
 
 // escape handles the backslash escape at the start of f (--printf) and
