@@ -3,6 +3,12 @@ package builtins
 // Sizes as GNU prints and parses them: gnulib's human_readable (ls -h,
 // du -h, df, --si, --block-size) and xstrtoumax (sizes with suffixes for
 // -B/--block-size, truncate -s, head -c ...).
+//
+// For other commands: humanReadable(n, humanH, 1, 1) is "-h" for a byte
+// count; humanOptions(&spec, p.LookupEnv) parses a --block-size value;
+// xstrtoumax(s, 10, "bkKmMGTPEZY0") parses head -c/-n counts, and
+// xstrtoumax(s, 10, "EgGkKmMPtTYZ0") truncate -s sizes (strip a leading
+// +, -, <, >, / or % first); strtolMessage gives GNU's error text.
 
 import (
 	"fmt"
