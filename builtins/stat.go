@@ -83,7 +83,11 @@ func statAll(p *Proc, c *statConfig, files []string) (status int) {
 		if p.Cancelled() {
 			return 130
 		}
-		if !statOne(p, c, name) {
+		ok, werr := statOne(p, c, name)
+		if werr != nil {
+			return p.WriteFailed(werr)
+		}
+		if !ok {
 			status = 1
 		}
 	}
@@ -104,13 +108,16 @@ func statQuoter(p *Proc) *quoter {
 	return newQuoter(shellEscapeAlwaysQuoting, "")
 }
 
-// statOne prints the status of one file and reports success.
-func statOne(p *Proc, c *statConfig, name string) bool {
+// statOne prints the status of one file and reports success, or the
+// error of a failed write.
+func statOne(p *Proc, c *statConfig, name string) (bool, error) {
 	fi, err := statFileInfo(p, name, c.deref)
 	if err != nil {
-		p.Flush()
+		if err := p.Flush(); err != nil {
+			return false, err
+		}
 		p.Errorf("cannot statx %s: %s", QuoteShellAlways(name), ErrText(err))
-		return false
+		return false, nil
 	}
 	format := c.format
 	if !c.hasFmt {
@@ -122,10 +129,8 @@ func statOne(p *Proc, c *statConfig, name string) bool {
 	if !c.hasFmt {
 		trailer = ""
 	}
-	if _, err := p.Stdout.Write([]byte(trailer)); err != nil {
-		return false
-	}
-	return ok
+	s.write(trailer)
+	return ok, s.werr
 }
 
 // statFileInfo stats name ("-" is standard input when it is a file).
@@ -164,6 +169,14 @@ type statFile struct {
 	fi   fs.FileInfo
 	meta vfs.Meta
 	out  strings.Builder
+	werr error
+}
+
+// write writes text to standard output, remembering a failure.
+func (s *statFile) write(text string) {
+	if s.werr == nil && text != "" {
+		_, s.werr = s.p.Stdout.Write([]byte(text))
+	}
 }
 
 // statFileType is GNU's name for the file's type.

@@ -37,9 +37,9 @@ func (s *statFile) printFormat(format string) bool {
 			s.out.WriteByte(c)
 		}
 	}
-	_, err := s.p.Stdout.Write([]byte(s.out.String()))
+	s.write(s.out.String())
 	s.out.Reset()
-	return ok && err == nil
+	return ok
 }
 
 // parseStatDirective reads the directive at the start of f (after '%').
@@ -183,9 +183,11 @@ func (s *statFile) timeConversion(d statDirective) bool {
 }
 
 func (s *statFile) flushOut() {
-	s.p.Stdout.Write([]byte(s.out.String()))
+	s.write(s.out.String())
 	s.out.Reset()
-	s.p.Flush()
+	if err := s.p.Flush(); err != nil && s.werr == nil {
+		s.werr = err
+	}
 }
 
 // quotedName writes %N: the quoted name and, for a symlink, its target.
