@@ -15,7 +15,8 @@ package builtins
 // DU_BLOCK_SIZE, BLOCK_SIZE); hard-linked files count once. Directories
 // are walked in the file system's order, as GNU's fts does.
 //
-// Differences from GNU: --files0-from is not supported.
+// --files0-from=F reads NUL-separated names from F ("-" for standard
+// input).
 
 import (
 	"bufio"
@@ -49,6 +50,7 @@ type duConfig struct {
 	timeType                                                           lsTimeType
 	timeStyle                                                          *string
 	timeFmt                                                            string
+	filesFrom                                                          *string
 }
 
 func du(p *Proc) int {
@@ -69,12 +71,52 @@ func du(p *Proc) int {
 			return status
 		}
 	}
+	r := &duRun{p: p, c: c, seen: map[string]bool{}, ok: true}
+	if c.filesFrom != nil {
+		return r.runFrom(files)
+	}
 	if len(files) == 0 {
 		files = []string{"."}
 	}
-	r := &duRun{p: p, c: c, seen: map[string]bool{}, ok: true}
 	r.hashAll = len(files) > 1 || c.deref == duLogical
 	return r.run(files)
+}
+
+// runFrom walks the NUL-separated names of --files0-from.
+func (r *duRun) runFrom(operands []string) int {
+	p, from := r.p, *r.c.filesFrom
+	if len(operands) > 0 {
+		p.Errorf("extra operand %s", QuoteLocale(operands[0]))
+		fmt.Fprintf(p.Stderr, "file operands cannot be combined with --files0-from\nTry '%s --help' for more information.\n", p.Name())
+		return 1
+	}
+	in, closeIn, err := p.openInput(from)
+	if err != nil {
+		p.Errorf("cannot open %s for reading: %s", QuoteShellAlways(from), ErrText(err))
+		return 1
+	}
+	defer closeIn()
+	r.hashAll = true
+	br := bufio.NewReader(in)
+	for n := 1; ; n++ {
+		name, err := br.ReadString(0)
+		name = strings.TrimSuffix(name, "\x00")
+		if name == "" && err != nil {
+			break
+		}
+		switch {
+		case from == "-" && name == "-":
+			r.error("when reading file names from stdin, no file name of %s allowed", QuoteShellAlways(name))
+		case name == "":
+			r.error("%s:%d: invalid zero-length file name", QuoteShell(from), n)
+		default:
+			r.root(duTrimSlashes(name))
+		}
+		if err != nil || r.werr != nil || p.Cancelled() {
+			break
+		}
+	}
+	return r.finish()
 }
 
 // envSpec returns the value of an environment variable, or nil if unset.
@@ -144,7 +186,7 @@ func duFlags(p *Proc, f *opt.Parser, c *duConfig) *bool {
 		return err
 	}})
 	f.Value(0, "time-style", func(_, v string) error { c.timeStyle = &v; return nil })
-	f.Unsupported("", "files0-from")
+	f.Value(0, "files0-from", func(_, v string) error { c.filesFrom = &v; return nil })
 	return bad
 }
 

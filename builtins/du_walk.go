@@ -36,6 +36,11 @@ func (r *duRun) run(files []string) int {
 		}
 		r.root(duTrimSlashes(name))
 	}
+	return r.finish()
+}
+
+// finish prints the grand total and returns the exit status.
+func (r *duRun) finish() int {
 	if r.c.total && r.werr == nil {
 		r.print(r.tot, "total")
 	}
