@@ -325,6 +325,7 @@ func (r *reader) contextFinish(hk *phunk, c *ctxHunk) error {
 		copy(c.chars[c.filldst:], c.chars[c.filldst+1:])
 		copy(c.texts[c.filldst:], c.texts[c.filldst+1:])
 		c.end--
+		c.replStart--
 		hk.first++
 		c.fillcnt, hk.ptrnLines = 0, 0
 	}

@@ -42,7 +42,7 @@ func (r *run) oneHunk(f *fileRun, hk *phunk) {
 		guess = where
 	}
 	newwhere := guess + outOffset
-	hr := HunkResult{Number: f.hunks, Line: newwhere, Fuzz: fuzz}
+	hr := HunkResult{Number: f.hunks, Line: newwhere}
 	createsOver := where == 1 && f.fc.h.nonexistent[b2i(r.reverse)] == 2 && f.fc.info != nil && f.fc.info.Size() > 0
 	if r.skipRest || createsOver || where == 0 || !f.a.apply(hk, where) {
 		r.failHunk(f, hk, &hr, outOffset, newwhere)
@@ -100,6 +100,9 @@ func (r *run) failHunk(f *fileRun, hk *phunk, hr *HunkResult, outOffset, newwher
 	one := new(bytes.Buffer)
 	rejectHunk(one, f.fc.h, hk, false, r.reverse, outOffset)
 	hr.Hunk = one.String()
+	if r.o.explain && f.a != nil {
+		explain(hr, hk, f.a.in)
+	}
 	f.failed++
 	hr.Status = "failed"
 	what := "FAILED"
@@ -118,7 +121,7 @@ func (r *run) failHunk(f *fileRun, hk *phunk, hr *HunkResult, outOffset, newwher
 // succeedHunk reports a hunk that applied, when it did not fit exactly.
 func (r *run) succeedHunk(f *fileRun, hr *HunkResult, fuzz int) {
 	off := f.a.inOffset
-	hr.Offset = off
+	hr.Offset, hr.Fuzz = off, fuzz
 	switch {
 	case fuzz != 0:
 		hr.Status = "fuzz"

@@ -288,22 +288,29 @@ func (r *run) rejects(f *fileRun) {
 		r.rejBuf.Write(f.rej.Bytes())
 		return
 	}
-	r.saveReject(r.abs(rej), f.rej.Bytes())
+	if err := r.saveReject(r.abs(rej), f.rej.Bytes()); err != nil {
+		r.fatal(err)
+	}
 }
 
 // saveReject writes a reject file, appending when this run made it.
-func (r *run) saveReject(dst string, data []byte) {
+func (r *run) saveReject(dst string, data []byte) error {
 	if r.created[dst] {
 		old, err := readAll(r.fs.Open(dst))
 		if err == nil {
 			data = append(old, data...)
 		}
 	}
-	if tmp, err := r.temp(dst, data, newFilePerm, false); err == nil {
-		if r.fs.Rename(tmp, dst) == nil {
-			r.created[dst] = true
-		}
+	tmp, err := r.temp(dst, data, newFilePerm, false)
+	if err != nil {
+		return err
 	}
+	if err := r.fs.Rename(tmp, dst); err != nil {
+		r.fs.Remove(tmp)
+		return fatalf("Can't create file %s : %s", quoteName(dst), errText(err))
+	}
+	r.created[dst] = true
+	return nil
 }
 
 // finishOutputs makes the deletions left for the end and writes the -o
@@ -322,12 +329,18 @@ func (r *run) finishOutputs() {
 	}
 	if r.outBuf != nil {
 		dst := r.abs(r.o.OutFile)
-		if tmp, err := r.temp(dst, r.outBuf.Bytes(), 0o600, false); err == nil {
-			r.fs.Rename(tmp, dst)
+		tmp, err := r.temp(dst, r.outBuf.Bytes(), 0o600, false)
+		if err == nil {
+			err = r.fs.Rename(tmp, dst)
+		}
+		if err != nil {
+			r.fatal(err)
 		}
 	}
 	if r.rejBuf != nil && r.rejBuf.Len() > 0 {
-		r.saveReject(r.abs(r.o.RejectFile), r.rejBuf.Bytes())
+		if err := r.saveReject(r.abs(r.o.RejectFile), r.rejBuf.Bytes()); err != nil {
+			r.fatal(err)
+		}
 	}
 }
 

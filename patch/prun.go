@@ -45,6 +45,8 @@ type ApplyOptions struct {
 	// Format forces the patch format: "context", "normal", "unified".
 	Format string
 	Loc    *time.Location
+	// explain asks for repair information on failed hunks.
+	explain bool
 	// Out receives GNU's messages; Stdout receives patched output for
 	// OutFile "-" (the messages then go to Err).
 	Out, Stdout, Err io.Writer
@@ -84,6 +86,13 @@ type HunkResult struct {
 	// Hunk is the hunk's text (as written to a reject file) when it
 	// failed.
 	Hunk string
+	// For a failed hunk, from [Apply]: Closest is the line where the
+	// file comes closest to the hunk's old lines, Actual is that region
+	// of the file, and Diff a unified diff from the old lines the hunk
+	// expected to that region.
+	Closest int
+	Actual  string
+	Diff    string
 }
 
 // fatal ends a run with status 2; its message is GNU's "patch: **** ...".
@@ -169,6 +178,10 @@ func (r *run) say(format string, args ...any) {
 func (r *run) main() {
 	if r.o.OutFile != "" && r.o.OutFile != "-" {
 		r.outBuf = new(bytes.Buffer)
+		if dst := r.abs(r.o.OutFile); !r.fs.Contains(dst) {
+			r.fatal(fatalf("Can't create file %s : %s", quoteName(r.o.OutFile), errText(vfs.ErrOutside)))
+			return
+		}
 	}
 	if r.o.RejectFile != "" && r.o.RejectFile != "-" {
 		r.rejBuf = new(bytes.Buffer)

@@ -1,0 +1,115 @@
+package patch
+
+import (
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/shellfence/shellfence/vfs"
+)
+
+func memWorkspace(t *testing.T, files map[string]string) *vfs.FS {
+	t.Helper()
+	fsys := vfs.NewMem("/ws")
+	for name, content := range files {
+		if err := fsys.MkdirAll("/ws/"+name[:strings.LastIndexByte("/"+name, '/')], 0o755); err != nil {
+			t.Fatal(err)
+		}
+		f, err := fsys.Create("/ws/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Write([]byte(content))
+		f.Close()
+	}
+	return fsys
+}
+
+func readFile(t *testing.T, fsys *vfs.FS, name string) string {
+	t.Helper()
+	f, err := fsys.Open("/ws/" + name)
+	if err != nil {
+		return "<" + err.Error() + ">"
+	}
+	defer f.Close()
+	b, _ := io.ReadAll(f)
+	return string(b)
+}
+
+const tenLines = "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n"
+
+func TestApply(t *testing.T) {
+	p := "--- a/src/f.txt\n+++ b/src/f.txt\n@@ -4,3 +4,3 @@\n 4\n-5\n+five\n 6\n"
+	zero, two := 0, 2
+	tests := []struct {
+		name     string
+		files    map[string]string
+		req      Request
+		want     map[string]string // file contents after
+		statuses []string          // per hunk of the first file
+		strip    int
+		status   int
+	}{
+		{name: "exact, strip detected", files: map[string]string{"src/f.txt": tenLines}, req: Request{Patch: []byte(p)},
+			want: map[string]string{"src/f.txt": strings.Replace(tenLines, "5\n", "five\n", 1)}, statuses: []string{"applied"}, strip: 1},
+		{name: "offset", files: map[string]string{"src/f.txt": "0\n0\n" + tenLines}, req: Request{Patch: []byte(p)},
+			want: map[string]string{"src/f.txt": "0\n0\n" + strings.Replace(tenLines, "5\n", "five\n", 1)}, statuses: []string{"offset"}, strip: 1},
+		{name: "fuzz", files: map[string]string{"src/f.txt": strings.Replace(tenLines, "4\n", "four\n", 1)}, req: Request{Patch: []byte(p)},
+			want: map[string]string{"src/f.txt": strings.NewReplacer("4\n", "four\n", "5\n", "five\n").Replace(tenLines)}, statuses: []string{"fuzz"}, strip: 1},
+		{name: "failed", files: map[string]string{"src/f.txt": strings.Replace(tenLines, "5\n", "FIVE\n", 1)}, req: Request{Patch: []byte(p)},
+			want: map[string]string{"src/f.txt": strings.Replace(tenLines, "5\n", "FIVE\n", 1), "src/f.txt.rej": "<open /ws/src/f.txt.rej: file does not exist>"},
+			statuses: []string{"failed"}, strip: 1, status: 1},
+		{name: "target", files: map[string]string{"other.txt": tenLines}, req: Request{Patch: []byte(p), Target: "other.txt"},
+			want: map[string]string{"other.txt": strings.Replace(tenLines, "5\n", "five\n", 1)}, statuses: []string{"applied"}},
+		{name: "dry run", files: map[string]string{"src/f.txt": tenLines}, req: Request{Patch: []byte(p), DryRun: true},
+			want: map[string]string{"src/f.txt": tenLines}, statuses: []string{"applied"}, strip: 1},
+		{name: "reverse", files: map[string]string{"src/f.txt": strings.Replace(tenLines, "5\n", "five\n", 1)}, req: Request{Patch: []byte(p), Reverse: true},
+			want: map[string]string{"src/f.txt": tenLines}, statuses: []string{"applied"}, strip: 1},
+		{name: "strip given", files: map[string]string{"f.txt": tenLines}, req: Request{Patch: []byte(p), Strip: &two},
+			want: map[string]string{"f.txt": strings.Replace(tenLines, "5\n", "five\n", 1)}, statuses: []string{"applied"}, strip: 2},
+		{name: "no fuzz", files: map[string]string{"src/f.txt": strings.Replace(tenLines, "4\n", "four\n", 1)}, req: Request{Patch: []byte(p), Fuzz: &zero},
+			want: map[string]string{"src/f.txt": strings.Replace(tenLines, "4\n", "four\n", 1)}, statuses: []string{"failed"}, strip: 1, status: 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fsys := memWorkspace(t, tt.files)
+			rep := Apply(fsys, tt.req)
+			if rep.Err != nil {
+				t.Fatalf("error: %v\n%s", rep.Err, rep.Log)
+			}
+			got := map[string]string{}
+			for name := range tt.want {
+				got[name] = readFile(t, fsys, name)
+			}
+			if d := cmp.Diff(tt.want, got); d != "" {
+				t.Errorf("files (-want +got):\n%s\nlog:\n%s", d, rep.Log)
+			}
+			var statuses []string
+			if len(rep.Files) > 0 {
+				for _, h := range rep.Files[0].Hunks {
+					statuses = append(statuses, h.Status)
+				}
+			}
+			if d := cmp.Diff(tt.statuses, statuses); d != "" {
+				t.Errorf("hunks (-want +got):\n%s\nlog:\n%s", d, rep.Log)
+			}
+			if rep.Strip != tt.strip || rep.Status != tt.status {
+				t.Errorf("strip %d status %d, want %d %d", rep.Strip, rep.Status, tt.strip, tt.status)
+			}
+		})
+	}
+}
+
+func TestApplyExplainsFailure(t *testing.T) {
+	fsys := memWorkspace(t, map[string]string{"f.txt": "0\n0\n0\n" + strings.Replace(tenLines, "5\n", "FIVE\n", 1)})
+	p := "--- f.txt\n+++ f.txt\n@@ -4,3 +4,3 @@\n 4\n-5\n+five\n 6\n"
+	rep := Apply(fsys, Request{Patch: []byte(p)})
+	h := rep.Files[0].Hunks[0]
+	want := HunkResult{Number: 1, Status: "failed", Line: 4, Closest: 7, Actual: "4\nFIVE\n6\n",
+		Hunk: "@@ -4,3 +4,3 @@\n 4\n-5\n+five\n 6\n",
+		Diff: "--- hunk\n+++ file\n@@ -1,3 +1,3 @@\n 4\n-5\n+FIVE\n 6\n"}
+	if d := cmp.Diff(want, h); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
