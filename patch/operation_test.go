@@ -58,7 +58,7 @@ func TestApply(t *testing.T) {
 		{name: "fuzz", files: map[string]string{"src/f.txt": strings.Replace(tenLines, "4\n", "four\n", 1)}, req: Request{Patch: []byte(p)},
 			want: map[string]string{"src/f.txt": strings.NewReplacer("4\n", "four\n", "5\n", "five\n").Replace(tenLines)}, statuses: []string{"fuzz"}, strip: 1},
 		{name: "failed", files: map[string]string{"src/f.txt": strings.Replace(tenLines, "5\n", "FIVE\n", 1)}, req: Request{Patch: []byte(p)},
-			want: map[string]string{"src/f.txt": strings.Replace(tenLines, "5\n", "FIVE\n", 1), "src/f.txt.rej": "<open /ws/src/f.txt.rej: file does not exist>"},
+			want:     map[string]string{"src/f.txt": strings.Replace(tenLines, "5\n", "FIVE\n", 1), "src/f.txt.rej": "<open /ws/src/f.txt.rej: file does not exist>"},
 			statuses: []string{"failed"}, strip: 1, status: 1},
 		{name: "target", files: map[string]string{"other.txt": tenLines}, req: Request{Patch: []byte(p), Target: "other.txt"},
 			want: map[string]string{"other.txt": strings.Replace(tenLines, "5\n", "five\n", 1)}, statuses: []string{"applied"}},
