@@ -224,11 +224,3 @@ func (f *finder) readFiles0() ([]string, int) {
 	}
 	return roots, -1
 }
-
-// fpRegex handles -regex and -iregex: the whole path must match.
-func fpRegex(ps *fparser, name string) error {
-	if _, err := ps.strArg(); err != nil {
-		return err
-	}
-	return &findErr{fmt.Sprintf("unsupported predicate %s (shellfence does not implement it yet)", name)}
-}
