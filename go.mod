@@ -6,12 +6,10 @@ require (
 	github.com/bluekeyes/go-gitdiff v0.9.0
 	github.com/google/go-cmp v0.7.0
 	github.com/spf13/afero v1.15.0
+	golang.org/x/sys v0.49.0
 	golang.org/x/text v0.28.0
 	golang.org/x/tools v0.52.0
 	mvdan.cc/sh/v3 v3.14.1
 )
 
-require (
-	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/term v0.45.0 // indirect
-)
+require golang.org/x/term v0.45.0 // indirect

@@ -39,6 +39,7 @@ type finder struct {
 	minDepth                       int
 	depth                          bool // -depth: directories after their contents
 	explicitDepth, deletes, prunes bool
+	needStat                       bool // some primary needs file information
 	warn                           bool
 	daystart                       bool
 	regexERE                       bool // -regextype posix-extended and relatives

@@ -186,7 +186,7 @@ func fpUser(ps *fparser, name string) error {
 		}
 		id = uint32(n)
 	}
-	ps.primary(name, func(f *finder, e *fentry) bool {
+	ps.statPrimary(name, func(f *finder, e *fentry) bool {
 		m, ok := f.meta(e)
 		if group {
 			return ok && m.Gid == id

@@ -33,7 +33,7 @@ func fpLs(ps *fparser, name string) error {
 			return err
 		}
 	}
-	ps.primary(name, func(f *finder, e *fentry) bool {
+	ps.statPrimary(name, func(f *finder, e *fentry) bool {
 		out := w
 		if out == nil {
 			out = f.p.Stdout

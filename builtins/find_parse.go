@@ -89,6 +89,13 @@ func (ps *fparser) add(t *ftok) {
 	ps.toks = append(ps.toks, t)
 }
 
+// statPrimary adds a primary that needs the file's information, so that
+// the walk reads it along with the directory.
+func (ps *fparser) statPrimary(name string, test func(f *finder, e *fentry) bool) {
+	ps.f.needStat = true
+	ps.primary(name, test)
+}
+
 func (ps *fparser) primary(name string, test func(f *finder, e *fentry) bool) {
 	ps.add(&ftok{kind: findTPrimary, name: name, node: &fnode{op: 'p', test: test}})
 }

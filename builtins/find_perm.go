@@ -220,7 +220,7 @@ func fpPerm(ps *fparser, name string) error {
 		return &findErr{fmt.Sprintf("invalid mode %s", QuoteLocale(a))}
 	}
 	val := [2]uint32{findAdjustMode(0, false, changes), findAdjustMode(0, true, changes)}
-	ps.primary(name, func(f *finder, e *fentry) bool {
+	ps.statPrimary(name, func(f *finder, e *fentry) bool {
 		fi, ok := f.stat(e)
 		if !ok {
 			return false

@@ -53,7 +53,7 @@ func init() {
 		"-regex": {findKTest, fpRegex}, "-iregex": {findKTest, fpRegex},
 		"-type": {findKTest, fpType}, "-xtype": {findKTest, fpType},
 		"-size":  {findKTest, fpSize},
-		"-empty": {findKTest, fpPlain(findTestEmpty)},
+		"-empty": {findKTest, fpStatPlain(findTestEmpty)},
 		"-newer": {findKTest, fpNewer}, "-anewer": {findKTest, fpNewer}, "-cnewer": {findKTest, fpNewer},
 		"-mtime": {findKTest, fpTime}, "-atime": {findKTest, fpTime}, "-ctime": {findKTest, fpTime},
 		"-mmin": {findKTest, fpTime}, "-amin": {findKTest, fpTime}, "-cmin": {findKTest, fpTime},
@@ -62,7 +62,7 @@ func init() {
 		"-user": {findKTest, fpUser}, "-group": {findKTest, fpUser},
 		"-uid": {findKTest, fpNumTest}, "-gid": {findKTest, fpNumTest},
 		"-links": {findKTest, fpNumTest}, "-inum": {findKTest, fpNumTest},
-		"-nouser": {findKTest, fpPlain(findTestNoUser)}, "-nogroup": {findKTest, fpPlain(findTestNoGroup)},
+		"-nouser": {findKTest, fpStatPlain(findTestNoUser)}, "-nogroup": {findKTest, fpStatPlain(findTestNoGroup)},
 		"-samefile": {findKTest, fpSamefile},
 		"-readable": {findKTest, fpAccess(4)}, "-writable": {findKTest, fpAccess(2)},
 		"-executable": {findKTest, fpAccess(1)},
@@ -84,6 +84,13 @@ func init() {
 func fpPlain(test func(f *finder, e *fentry) bool) func(ps *fparser, name string) error {
 	return func(ps *fparser, name string) error {
 		ps.primary(name, test)
+		return nil
+	}
+}
+
+func fpStatPlain(test func(f *finder, e *fentry) bool) func(ps *fparser, name string) error {
+	return func(ps *fparser, name string) error {
+		ps.statPrimary(name, test)
 		return nil
 	}
 }
@@ -332,7 +339,7 @@ func fpNumTest(ps *fparser, name string) error {
 		"-links": func(f *finder, e *fentry) (uint64, bool) { m, ok := f.meta(e); return m.Nlink, ok },
 		"-inum":  func(f *finder, e *fentry) (uint64, bool) { m, ok := f.meta(e); return m.Ino, ok },
 	}[name]
-	ps.primary(name, func(f *finder, e *fentry) bool {
+	ps.statPrimary(name, func(f *finder, e *fentry) bool {
 		x, ok := get(f, e)
 		return ok && v.match(x)
 	})
@@ -361,7 +368,7 @@ func fpSize(ps *fparser, name string) error {
 	if !ok {
 		return &findErr{fmt.Sprintf("Invalid argument `%s' to -size", a)}
 	}
-	ps.primary(name, func(f *finder, e *fentry) bool {
+	ps.statPrimary(name, func(f *finder, e *fentry) bool {
 		fi, ok := f.stat(e)
 		if !ok {
 			return false
@@ -403,7 +410,7 @@ func fpNewer(ps *fparser, name string) error {
 	}
 	ref := fi.ModTime()
 	which := map[string]byte{"-newer": 'm', "-anewer": 'a', "-cnewer": 'c'}[name]
-	ps.primary(name, func(f *finder, e *fentry) bool {
+	ps.statPrimary(name, func(f *finder, e *fentry) bool {
 		t, ok := f.fileTime(e, which)
 		return ok && t.After(ref)
 	})
@@ -429,7 +436,7 @@ func fpNewerXY(ps *fparser, name string) error {
 		return err
 	}
 	ref, _ := findTimeOf(fi, y)
-	ps.primary(name, func(f *finder, e *fentry) bool {
+	ps.statPrimary(name, func(f *finder, e *fentry) bool {
 		t, ok := f.fileTime(e, x)
 		return ok && t.After(ref)
 	})
@@ -442,7 +449,7 @@ func fpSamefile(ps *fparser, name string) error {
 		return err
 	}
 	ref := findMetaOf(fi)
-	ps.primary(name, func(f *finder, e *fentry) bool {
+	ps.statPrimary(name, func(f *finder, e *fentry) bool {
 		m, ok := f.meta(e)
 		return ok && m.Ino == ref.Ino && m.Dev == ref.Dev
 	})
@@ -451,7 +458,7 @@ func fpSamefile(ps *fparser, name string) error {
 
 func fpAccess(bit fs.FileMode) func(ps *fparser, name string) error {
 	return func(ps *fparser, name string) error {
-		ps.primary(name, func(f *finder, e *fentry) bool { return f.access(e, bit) })
+		ps.statPrimary(name, func(f *finder, e *fentry) bool { return f.access(e, bit) })
 		return nil
 	}
 }
@@ -482,7 +489,7 @@ func fpTime(ps *fparser, name string) error {
 	if !ok {
 		return findErrFindArg
 	}
-	ps.primary(name, func(f *finder, e *fentry) bool {
+	ps.statPrimary(name, func(f *finder, e *fentry) bool {
 		t, ok := f.fileTime(e, which)
 		return ok && w.match(t, unit)
 	})
@@ -502,7 +509,7 @@ func fpUsed(ps *fparser, name string) error {
 	if err != nil || s == "" {
 		return &findErr{fmt.Sprintf("Invalid argument %s to -used", a)}
 	}
-	ps.primary(name, func(f *finder, e *fentry) bool {
+	ps.statPrimary(name, func(f *finder, e *fentry) bool {
 		at, ok1 := f.fileTime(e, 'a')
 		ct, ok2 := f.fileTime(e, 'c')
 		return ok1 && ok2 && findUsedMatch(cmp, days, at.Sub(ct).Seconds()/86400)

@@ -47,6 +47,11 @@ func fpPrintf(ps *fparser, name string) error {
 	if err != nil {
 		return err
 	}
+	for _, sg := range segs {
+		if sg.verb != 0 && strings.IndexByte("pfhPHdyl", sg.verb) < 0 {
+			ps.f.needStat = true
+		}
+	}
 	ps.primary(name, func(f *finder, e *fentry) bool {
 		out := w
 		if out == nil {

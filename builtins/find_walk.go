@@ -129,7 +129,12 @@ func (f *finder) eval(e *fentry) {
 
 // walkDir visits the entries of the directory e.
 func (f *finder) walkDir(e *fentry, self *findAncestor) {
-	ents, err := f.p.FS.ReadDir(e.abs)
+	read := f.p.FS.ReadDir
+	lstat := f.needStat && f.follow != 'L'
+	if lstat {
+		read = f.p.FS.ReadDirStat
+	}
+	ents, err := read(e.abs)
 	if err != nil {
 		f.fileError(e.path, err)
 		return
@@ -146,6 +151,11 @@ func (f *finder) walkDir(e *fentry, self *findAncestor) {
 		c := &fentry{path: prefix + name, abs: e.abs + "/" + name, depth: e.depth + 1, root: e.root, typ: d.Type()}
 		if e.abs == "/" {
 			c.abs = "/" + name
+		}
+		if lstat {
+			if fi, err := d.Info(); err == nil {
+				c.info, c.statDone = fi, true
+			}
 		}
 		if f.follow == 'L' && c.typ == fs.ModeSymlink {
 			fi, err := f.followStat(c.abs)

@@ -146,11 +146,24 @@ func (f *FS) Link(oldname, newname string) error {
 // ReadDir reads the directory name in the order the filesystem returns its
 // entries (as GNU find and grep -r do), without sorting.
 func (f *FS) ReadDir(name string) ([]fs.DirEntry, error) {
+	return f.readDir(name, false)
+}
+
+// ReadDirStat is [FS.ReadDir] with each entry's Info read at once, where
+// the platform can do it cheaply (one fstatat per entry on Linux).
+func (f *FS) ReadDirStat(name string) ([]fs.DirEntry, error) {
+	return f.readDir(name, true)
+}
+
+func (f *FS) readDir(name string, withInfo bool) ([]fs.DirEntry, error) {
 	d, err := f.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer d.Close()
+	if ents, ok, err := readDirFast(f, name, d.(named).File, withInfo); ok {
+		return ents, fixErr(err, "readdir", name)
+	}
 	ents, err := d.(named).ReadDir(-1)
 	return ents, fixErr(err, "readdir", name)
 }

@@ -1,0 +1,158 @@
+//go:build linux
+
+package vfs
+
+import (
+	"io/fs"
+	"os"
+	"syscall"
+	"time"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// readDirFast reads the entries of the open directory file with getdents,
+// taking their types from the directory itself. A directory opened through
+// an os.Root would otherwise be read with one lstat per entry; here an
+// entry's Info is fetched (through the workspace) only when asked for, as
+// GNU find does. ok is false when file is not an *os.File.
+func readDirFast(fsys *FS, name string, file any, withInfo bool) ([]fs.DirEntry, bool, error) {
+	f, ok := file.(*os.File)
+	if !ok {
+		return nil, false, nil
+	}
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return nil, false, nil
+	}
+	var ents []fs.DirEntry
+	buf := make([]byte, 32<<10)
+	for {
+		var n int
+		var rerr error
+		err := rc.Read(func(fd uintptr) bool {
+			n, rerr = syscall.ReadDirent(int(fd), buf)
+			return rerr != syscall.EAGAIN
+		})
+		if err == nil {
+			err = rerr
+		}
+		if err != nil {
+			return ents, true, err
+		}
+		if n <= 0 {
+			if withInfo {
+				statDirents(rc, ents)
+			}
+			return ents, true, nil
+		}
+		ents = appendDirents(fsys, name, ents, buf[:n])
+	}
+}
+
+// appendDirents parses linux_dirent64 records.
+func appendDirents(fsys *FS, dir string, ents []fs.DirEntry, b []byte) []fs.DirEntry {
+	for len(b) >= 19 {
+		ino := *(*uint64)(unsafe.Pointer(&b[0]))
+		reclen := int(*(*uint16)(unsafe.Pointer(&b[16])))
+		if reclen < 19 || reclen > len(b) {
+			break
+		}
+		typ, raw := b[18], b[19:reclen]
+		b = b[reclen:]
+		n := 0
+		for n < len(raw) && raw[n] != 0 {
+			n++
+		}
+		name := string(raw[:n])
+		if ino == 0 || name == "." || name == ".." {
+			continue
+		}
+		ents = append(ents, newDirent(fsys, dir, name, direntType(typ)))
+	}
+	return ents
+}
+
+// direntType maps a d_type to file mode type bits; ok is false for
+// DT_UNKNOWN.
+func direntType(t byte) fs.FileMode {
+	switch t {
+	case syscall.DT_REG:
+		return 0
+	case syscall.DT_DIR:
+		return fs.ModeDir
+	case syscall.DT_LNK:
+		return fs.ModeSymlink
+	case syscall.DT_FIFO:
+		return fs.ModeNamedPipe
+	case syscall.DT_SOCK:
+		return fs.ModeSocket
+	case syscall.DT_CHR:
+		return fs.ModeDevice | fs.ModeCharDevice
+	case syscall.DT_BLK:
+		return fs.ModeDevice
+	}
+	return ^fs.FileMode(0)
+}
+
+// statDirents fills in the Info of entries with fstatat on the open
+// directory: one system call each, and no path that could lead out (the
+// name is one element, and a final link is not followed).
+func statDirents(rc syscall.RawConn, ents []fs.DirEntry) {
+	rc.Control(func(fd uintptr) {
+		for _, e := range ents {
+			d := e.(*dirent)
+			var st unix.Stat_t
+			if err := unix.Fstatat(int(fd), d.name, &st, unix.AT_SYMLINK_NOFOLLOW); err == nil {
+				d.info = statInfo(d.name, (*syscall.Stat_t)(unsafe.Pointer(&st)))
+			}
+		}
+	})
+}
+
+// The kernel's struct stat, as both packages declare it.
+var _ [unsafe.Sizeof(unix.Stat_t{}) - unsafe.Sizeof(syscall.Stat_t{})]byte
+var _ [unsafe.Sizeof(syscall.Stat_t{}) - unsafe.Sizeof(unix.Stat_t{})]byte
+
+// statInfo is the FileInfo of a stat result, as os builds it.
+func statInfo(name string, st *syscall.Stat_t) fs.FileInfo {
+	mode := fs.FileMode(st.Mode & 0o777)
+	switch st.Mode & syscall.S_IFMT {
+	case syscall.S_IFBLK:
+		mode |= fs.ModeDevice
+	case syscall.S_IFCHR:
+		mode |= fs.ModeDevice | fs.ModeCharDevice
+	case syscall.S_IFDIR:
+		mode |= fs.ModeDir
+	case syscall.S_IFIFO:
+		mode |= fs.ModeNamedPipe
+	case syscall.S_IFLNK:
+		mode |= fs.ModeSymlink
+	case syscall.S_IFSOCK:
+		mode |= fs.ModeSocket
+	}
+	if st.Mode&syscall.S_ISGID != 0 {
+		mode |= fs.ModeSetgid
+	}
+	if st.Mode&syscall.S_ISUID != 0 {
+		mode |= fs.ModeSetuid
+	}
+	if st.Mode&syscall.S_ISVTX != 0 {
+		mode |= fs.ModeSticky
+	}
+	return &statFileInfo{name: name, mode: mode, st: st}
+}
+
+type statFileInfo struct {
+	name string
+	mode fs.FileMode
+	st   *syscall.Stat_t
+}
+
+func (s *statFileInfo) Name() string       { return s.name }
+func (s *statFileInfo) Size() int64        { return s.st.Size }
+func (s *statFileInfo) Mode() fs.FileMode  { return s.mode }
+func (s *statFileInfo) ModTime() time.Time { return time.Unix(s.st.Mtim.Unix()) }
+func (s *statFileInfo) IsDir() bool        { return s.mode.IsDir() }
+func (s *statFileInfo) Sys() any           { return s.st }
