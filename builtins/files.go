@@ -32,6 +32,9 @@ func (p *Proc) Create(name string) (File, error) {
 
 // OpenFile opens name with the given flags, like [os.OpenFile].
 func (p *Proc) OpenFile(name string, flag int, perm os.FileMode) (File, error) {
+	if name == "" {
+		return nil, emptyName("open")
+	}
 	abs := p.Abs(name)
 	if d, ok := p.device(abs, flag); ok {
 		return d, nil
@@ -47,6 +50,9 @@ func (p *Proc) OpenFile(name string, flag int, perm os.FileMode) (File, error) {
 
 // Stat returns information about name, following symlinks.
 func (p *Proc) Stat(name string) (fs.FileInfo, error) {
+	if name == "" {
+		return nil, emptyName("stat")
+	}
 	abs := p.Abs(name)
 	if fi, ok := deviceInfo(abs, p.Sys); ok {
 		return fi, nil
@@ -57,6 +63,9 @@ func (p *Proc) Stat(name string) (fs.FileInfo, error) {
 
 // Lstat returns information about name without following a final symlink.
 func (p *Proc) Lstat(name string) (fs.FileInfo, error) {
+	if name == "" {
+		return nil, emptyName("lstat")
+	}
 	abs := p.Abs(name)
 	if fi, ok := deviceInfo(abs, p.Sys); ok {
 		return fi, nil
@@ -68,6 +77,9 @@ func (p *Proc) Lstat(name string) (fs.FileInfo, error) {
 // ReadDir returns the entries of directory name in the filesystem's order
 // (GNU find and grep -r do not sort).
 func (p *Proc) ReadDir(name string) ([]fs.DirEntry, error) {
+	if name == "" {
+		return nil, emptyName("open")
+	}
 	ents, err := p.FS.ReadDir(p.Abs(name))
 	return ents, renamed(err, name)
 }
@@ -82,6 +94,9 @@ func (p *Proc) ReadDirSorted(name string) ([]fs.DirEntry, error) {
 
 // Readlink returns the target of the symlink name.
 func (p *Proc) Readlink(name string) (string, error) {
+	if name == "" {
+		return "", emptyName("readlink")
+	}
 	t, err := p.FS.ReadlinkIfPossible(p.Abs(name))
 	return t, renamed(err, name)
 }
@@ -98,3 +113,9 @@ func renamed(err error, name string) error {
 // ErrText returns the GNU text for err's cause, such as "No such file or
 // directory" or "outside the workspace".
 func ErrText(err error) string { return vfs.Text(err) }
+
+// emptyName is the error for an empty file name, which the kernel refuses
+// (it must not mean the working directory).
+func emptyName(op string) error {
+	return &fs.PathError{Op: op, Path: "", Err: fs.ErrNotExist}
+}

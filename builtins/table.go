@@ -27,7 +27,11 @@ func init() {
 		// group: listing, end
 
 		// group: file operations
-
+		"chmod": chmod,
+		"mkdir": mkdir,
+		"rm":    rm,
+		"rmdir": rmdir,
+		"touch": touch,
 		// group: file operations, end
 
 		// group: text (head tail wc sort uniq cut)

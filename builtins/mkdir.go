@@ -1,0 +1,173 @@
+package builtins
+
+// mkdir - make directories
+//
+//	mkdir [OPTION]... DIRECTORY...
+//
+// Options: -m MODE (--mode), -p (--parents), -v (--verbose). The mode is
+// applied as GNU does (symbolic modes start from a=rwx, the umask 022
+// masking changes that name no class); parents made by -p get the default
+// mode. -Z and --context are not supported.
+
+import "fmt"
+
+type mkdirOpts struct {
+	parents, verbose bool
+	mode, bits       uint32
+	hasMode          bool
+}
+
+func mkdir(p *Proc) int {
+	var o mkdirOpts
+	var modeText string
+	flags := p.newOpts(1)
+	flags.Value('m', "mode", func(_, v string) error { modeText, o.hasMode = v, true; return nil })
+	flags.Flag('p', "parents", &o.parents)
+	flags.Flag('v', "verbose", &o.verbose)
+	flags.Unsupported("Z", "context")
+	dirs, err := flags.Parse(p.Args[1:])
+	if err != nil {
+		return p.usage(err, 1)
+	}
+	if len(dirs) == 0 {
+		return p.usageErr("missing operand")
+	}
+	if o.hasMode {
+		changes, ok := compileMode(modeText)
+		if !ok {
+			p.Errorf("invalid mode %s", QuoteLocale(modeText))
+			return 1
+		}
+		o.mode, o.bits = adjustMode(modeRWX, true, defaultUmask, changes)
+	}
+	status := 0
+	for _, d := range dirs {
+		if p.Cancelled() {
+			return 130
+		}
+		if !p.mkdirOne(d, &o) {
+			status = 1
+		}
+	}
+	return status
+}
+
+// mkdirOne makes one directory operand (and its parents with -p).
+func (p *Proc) mkdirOne(name string, o *mkdirOpts) bool {
+	if o.parents {
+		if failed, err := p.mkdirAncestors(name, o); err != nil {
+			p.Errorf("cannot create directory %s: %s", QuoteLocale(failed), ErrText(err))
+			return false
+		}
+	}
+	err := p.mkdirAt(name)
+	if err == nil {
+		p.announceDir(name, o)
+		return p.mkdirFixMode(name, o)
+	}
+	if o.parents && !isNotExist(err) {
+		if fi, serr := p.Stat(name); serr == nil && fi.IsDir() {
+			return true
+		}
+	}
+	p.Errorf("cannot create directory %s: %s", QuoteLocale(name), ErrText(err))
+	return false
+}
+
+// mkdirAt makes the directory name with the default mode.
+func (p *Proc) mkdirAt(name string) error {
+	if name == "" {
+		return errNotExist
+	}
+	switch baseName(name) {
+	case ".", "..":
+		if p.exists(name) {
+			return errExist
+		}
+	}
+	if _, err := p.Lstat(name); err == nil {
+		return errExist
+	}
+	return p.FS.Mkdir(p.Abs(name), 0o777)
+}
+
+func (p *Proc) announceDir(name string, o *mkdirOpts) {
+	if o.verbose {
+		fmt.Fprintf(p.Stdout, "%s: created directory %s\n", p.Name(), QuoteShellAlways(name))
+	}
+}
+
+// mkdirAncestors makes the missing parents of name as gnulib's mkancesdir
+// does, and returns the prefix that failed.
+func (p *Proc) mkdirAncestors(name string, o *mkdirOpts) (string, error) {
+	sep := -1
+	component := 0
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		nextSlash := i+1 < len(name) && name[i+1] == '/'
+		switch {
+		case nextSlash:
+			if c != '/' {
+				sep = i + 1
+			}
+		case c == '/' && i+1 < len(name) && sep >= 0:
+			if comp := name[component:sep]; comp != "." {
+				if err := p.mkdirAncestor(name[:sep], comp, o); err != nil {
+					return name[:sep], err
+				}
+			}
+			component = i + 1
+		}
+	}
+	return "", nil
+}
+
+// mkdirAncestor makes one parent prefix and checks that it is a directory
+// to go into.
+func (p *Proc) mkdirAncestor(prefix, comp string, o *mkdirOpts) error {
+	var mkErr error
+	if comp != ".." {
+		if mkErr = p.mkdirAt(prefix); mkErr == nil {
+			p.announceDir(prefix, o)
+		}
+	}
+	fi, err := p.Stat(prefix)
+	switch {
+	case err == nil && fi.IsDir():
+		return nil
+	case err == nil:
+		return errNotDir
+	case isNotExist(err) && mkErr != nil:
+		return mkErr
+	}
+	return err
+}
+
+// mkdirFixMode gives a directory just made the mode -m asked for, the way
+// GNU's mkdir leaves it.
+func (p *Proc) mkdirFixMode(name string, o *mkdirOpts) bool {
+	if !o.hasMode {
+		return true
+	}
+	keepSpecial := (o.bits&(modeSetuid|modeSetgid))|(o.mode&modeSticky) == 0
+	made := o.mode
+	if !keepSpecial {
+		made &^= 0o022
+	}
+	made &= modeSticky | modeRWX
+	if keepSpecial && o.mode&o.bits&modeRWX == 0 {
+		return p.chmodMade(name, made)
+	}
+	if (made^o.mode)&o.bits != 0 {
+		made = o.mode | made&modeAll&^o.bits
+	}
+	return p.chmodMade(name, made)
+}
+
+func (p *Proc) chmodMade(name string, mode uint32) bool {
+	if err := p.FS.Chmod(p.Abs(name), goMode(mode)); err != nil {
+		p.Errorf("cannot change permissions of %s: %s", QuoteLocale(name), ErrText(err))
+		return false
+	}
+	return true
+}

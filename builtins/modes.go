@@ -1,0 +1,312 @@
+package builtins
+
+// File mode changes as GNU chmod, mkdir -m and friends read them (gnulib
+// modechange): symbolic ("u+x", "go-w", "a=r,u+w", "+X", "o=u") and octal
+// modes, applied to a mode with the umask for changes that name no user
+// class.
+
+import (
+	"io/fs"
+	"strings"
+)
+
+// Unix mode bits, as in <sys/stat.h>.
+const (
+	modeSetuid = 0o4000
+	modeSetgid = 0o2000
+	modeSticky = 0o1000
+	modeAll    = 0o7777 // CHMOD_MODE_BITS
+	modeRWX    = 0o777
+	modeU      = 0o700
+	modeG      = 0o070
+	modeO      = 0o007
+	modeR      = 0o444
+	modeW      = 0o222
+	modeX      = 0o111
+)
+
+// defaultUmask is the umask shellfence assumes for the commands it runs.
+const defaultUmask = 0o022
+
+type modeFlag int
+
+const (
+	modeOrdinary modeFlag = iota
+	modeCopyExisting
+	modeXIfAnyX
+)
+
+// modeChange is one directive of a compiled mode: op on the affected bits.
+type modeChange struct {
+	op        byte // '=', '+' or '-'
+	flag      modeFlag
+	affected  uint32
+	value     uint32
+	mentioned uint32
+}
+
+// compileMode parses a mode string; ok is false when it is invalid.
+func compileMode(s string) ([]modeChange, bool) {
+	if s != "" && s[0] >= '0' && s[0] < '8' {
+		return compileOctal(s)
+	}
+	var out []modeChange
+	i := 0
+	for {
+		var affected uint32
+	who:
+		for ; i < len(s); i++ {
+			switch s[i] {
+			case 'u':
+				affected |= modeSetuid | modeU
+			case 'g':
+				affected |= modeSetgid | modeG
+			case 'o':
+				affected |= modeSticky | modeO
+			case 'a':
+				affected |= modeAll
+			case '=', '+', '-':
+				break who
+			default:
+				return nil, false
+			}
+		}
+		if i >= len(s) {
+			return nil, false
+		}
+		for i < len(s) && (s[i] == '=' || s[i] == '+' || s[i] == '-') {
+			c, n, ok := compileAction(s[i:], affected)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, c)
+			i += n
+		}
+		if i >= len(s) {
+			return out, true
+		}
+		if s[i] != ',' {
+			return nil, false
+		}
+		i++
+	}
+}
+
+// compileOctal parses a mode made only of octal digits.
+func compileOctal(s string) ([]modeChange, bool) {
+	n, ok := parseOctalMode(s)
+	if !ok {
+		return nil, false
+	}
+	mentioned := uint32(modeAll)
+	if len(s) < 5 {
+		mentioned = n&(modeSetuid|modeSetgid) | modeSticky | modeRWX
+	}
+	return []modeChange{{op: '=', affected: modeAll, value: n, mentioned: mentioned}}, true
+}
+
+func parseOctalMode(s string) (uint32, bool) {
+	var n uint32
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '7' {
+			return 0, false
+		}
+		n = n*8 + uint32(s[i]-'0')
+		if n > modeAll {
+			return 0, false
+		}
+	}
+	return n, s != ""
+}
+
+// compileAction parses one "[-+=]perms" at the start of s and returns the
+// change and the bytes used.
+func compileAction(s string, affected uint32) (modeChange, int, bool) {
+	c := modeChange{op: s[0], flag: modeCopyExisting, affected: affected}
+	i := 1
+	switch {
+	case i < len(s) && s[i] >= '0' && s[i] <= '7':
+		j := i
+		for j < len(s) && s[j] >= '0' && s[j] <= '7' {
+			j++
+		}
+		v, ok := parseOctalMode(s[i:j])
+		if !ok || affected != 0 || j < len(s) && s[j] != ',' {
+			return c, 0, false
+		}
+		c.flag, c.affected, c.mentioned, c.value = modeOrdinary, modeAll, modeAll, v
+		return c, j, true
+	case i < len(s) && s[i] == 'u':
+		c.value, i = modeU, i+1
+	case i < len(s) && s[i] == 'g':
+		c.value, i = modeG, i+1
+	case i < len(s) && s[i] == 'o':
+		c.value, i = modeO, i+1
+	default:
+		c.flag = modeOrdinary
+		i = permLetters(s, i, &c)
+	}
+	switch {
+	case c.affected != 0:
+		c.mentioned = c.affected & c.value
+	default:
+		c.mentioned = c.value
+	}
+	return c, i, true
+}
+
+// permLetters reads "rwxXst" letters from s[i:] into c.
+func permLetters(s string, i int, c *modeChange) int {
+	for ; i < len(s); i++ {
+		switch s[i] {
+		case 'r':
+			c.value |= modeR
+		case 'w':
+			c.value |= modeW
+		case 'x':
+			c.value |= modeX
+		case 'X':
+			c.flag = modeXIfAnyX
+		case 's':
+			c.value |= modeSetuid | modeSetgid
+		case 't':
+			c.value |= modeSticky
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// adjustMode applies changes to old (Unix bits) for a file that is a
+// directory or not, and returns the new mode and the bits the changes
+// touched (gnulib mode_adjust).
+func adjustMode(old uint32, dir bool, umask uint32, changes []modeChange) (mode, bits uint32) {
+	mode = old & modeAll
+	for _, c := range changes {
+		omit := uint32(0)
+		if dir {
+			omit = (modeSetuid | modeSetgid) &^ c.mentioned
+		}
+		value := c.value
+		switch c.flag {
+		case modeCopyExisting:
+			value &= mode
+			value |= spread(value, modeR) | spread(value, modeW) | spread(value, modeX)
+		case modeXIfAnyX:
+			if mode&modeX != 0 || dir {
+				value |= modeX
+			}
+		}
+		mask := c.affected
+		if mask == 0 {
+			mask = ^umask
+		}
+		value &= mask &^ omit
+		switch c.op {
+		case '=':
+			preserved := omit
+			if c.affected != 0 {
+				preserved |= ^c.affected
+			}
+			bits |= modeAll &^ preserved
+			mode = mode&preserved | value
+		case '+':
+			bits |= value
+			mode |= value
+		case '-':
+			bits |= value
+			mode &^= value
+		}
+	}
+	return mode, bits
+}
+
+// spread returns all of class (r, w or x for u, g and o) when v has any of
+// them.
+func spread(v, class uint32) uint32 {
+	if v&class != 0 {
+		return class
+	}
+	return 0
+}
+
+// unixMode returns the Unix mode bits (permissions and setuid, setgid,
+// sticky) of a Go file mode.
+func unixMode(m fs.FileMode) uint32 {
+	u := uint32(m.Perm())
+	if m&fs.ModeSetuid != 0 {
+		u |= modeSetuid
+	}
+	if m&fs.ModeSetgid != 0 {
+		u |= modeSetgid
+	}
+	if m&fs.ModeSticky != 0 {
+		u |= modeSticky
+	}
+	return u
+}
+
+// goMode turns Unix mode bits into a Go file mode for Chmod and friends.
+func goMode(u uint32) fs.FileMode {
+	m := fs.FileMode(u & modeRWX)
+	if u&modeSetuid != 0 {
+		m |= fs.ModeSetuid
+	}
+	if u&modeSetgid != 0 {
+		m |= fs.ModeSetgid
+	}
+	if u&modeSticky != 0 {
+		m |= fs.ModeSticky
+	}
+	return m
+}
+
+// modeString renders a mode as ls does ("drwxr-xr-x"), without the
+// trailing ACL column (gnulib strmode, first ten characters).
+func modeString(m fs.FileMode) string {
+	var b strings.Builder
+	b.WriteByte(typeLetter(m))
+	u := unixMode(m)
+	b.WriteString(rwx(u>>6, u&modeSetuid != 0, 's'))
+	b.WriteString(rwx(u>>3, u&modeSetgid != 0, 's'))
+	b.WriteString(rwx(u, u&modeSticky != 0, 't'))
+	return b.String()
+}
+
+func rwx(bits uint32, special bool, letter byte) string {
+	out := []byte("---")
+	if bits&4 != 0 {
+		out[0] = 'r'
+	}
+	if bits&2 != 0 {
+		out[1] = 'w'
+	}
+	switch x := bits&1 != 0; {
+	case special && x:
+		out[2] = letter
+	case special:
+		out[2] = letter - 'a' + 'A'
+	case x:
+		out[2] = 'x'
+	}
+	return string(out)
+}
+
+func typeLetter(m fs.FileMode) byte {
+	switch {
+	case m&fs.ModeDir != 0:
+		return 'd'
+	case m&fs.ModeSymlink != 0:
+		return 'l'
+	case m&fs.ModeNamedPipe != 0:
+		return 'p'
+	case m&fs.ModeSocket != 0:
+		return 's'
+	case m&fs.ModeCharDevice != 0:
+		return 'c'
+	case m&fs.ModeDevice != 0:
+		return 'b'
+	}
+	return '-'
+}
