@@ -4,6 +4,7 @@ package builtins
 // chmod, ...).
 
 import (
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -224,4 +225,19 @@ func dirSlashErr(name string, fi fs.FileInfo, err error) error {
 		return err
 	}
 	return errNotDir
+}
+
+// isSymlink reports whether fi describes a symbolic link.
+func isSymlink(fi fs.FileInfo) bool { return fi.Mode()&fs.ModeSymlink != 0 }
+
+// randomName returns n random lowercase letters and digits, for temporary
+// names.
+func randomName(n int) string {
+	const chars = "abcdefghijklmnopqrstuvwxyz0123456789"
+	b := make([]byte, n)
+	rand.Read(b)
+	for i := range b {
+		b[i] = chars[int(b[i])%len(chars)]
+	}
+	return string(b)
 }

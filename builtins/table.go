@@ -27,11 +27,17 @@ func init() {
 		// group: listing, end
 
 		// group: file operations
-		"chmod": chmod,
-		"mkdir": mkdir,
-		"rm":    rm,
-		"rmdir": rmdir,
-		"touch": touch,
+		"basename": basename,
+		"chmod":    chmod,
+		"dirname":  dirname,
+		"ln":       ln,
+		"mkdir":    mkdir,
+		"pwd":      pwd,
+		"readlink": readlink,
+		"realpath": realpath,
+		"rm":       rm,
+		"rmdir":    rmdir,
+		"touch":    touch,
 		// group: file operations, end
 
 		// group: text (head tail wc sort uniq cut)
