@@ -32,12 +32,15 @@ func init() {
 		"dirname":  dirname,
 		"ln":       ln,
 		"mkdir":    mkdir,
+		"mktemp":   mktemp,
 		"pwd":      pwd,
 		"readlink": readlink,
 		"realpath": realpath,
 		"rm":       rm,
 		"rmdir":    rmdir,
+		"tee":      tee,
 		"touch":    touch,
+		"truncate": truncate,
 		// group: file operations, end
 
 		// group: text (head tail wc sort uniq cut)
