@@ -50,12 +50,13 @@ func (p *Proc) readAnswer() string {
 // errNotDir and friends are the causes GNU reports for checks the
 // commands make themselves.
 var (
-	errNotDir   = syscall.ENOTDIR
-	errExist    = syscall.EEXIST
-	errNotExist = syscall.ENOENT
-	errNotEmpty = syscall.ENOTEMPTY
-	errInval    = syscall.EINVAL
-	errBusy     = syscall.EBUSY
+	errNotDir     = syscall.ENOTDIR
+	errExist      = syscall.EEXIST
+	errNotExist   = syscall.ENOENT
+	errNotEmpty   = syscall.ENOTEMPTY
+	errInval      = syscall.EINVAL
+	errBusy       = syscall.EBUSY
+	errIsDirErrno = syscall.EISDIR
 )
 
 // isNotExist reports whether err means the file does not exist.
@@ -105,13 +106,18 @@ func sameFile(a, b fs.FileInfo, pa, pb string) bool {
 	return pa == pb
 }
 
-// joinName joins a directory operand and a base name as GNU does: no
-// doubled slash when dir already ends in one.
+// joinName joins a directory and a base name as gnulib's
+// file_name_concat does: the directory's trailing slashes are replaced by
+// one separator ("d/" + "f" is "d/f"), and a root keeps its slashes.
 func joinName(dir, base string) string {
-	if strings.HasSuffix(dir, "/") {
+	d := strings.TrimRight(dir, "/")
+	if d == "" {
 		return dir + base
 	}
-	return dir + "/" + base
+	if strings.HasPrefix(base, "/") {
+		return d + base
+	}
+	return d + "/" + base
 }
 
 // lastComponent returns the last component of name, ignoring trailing
@@ -240,4 +246,20 @@ func randomName(n int) string {
 		b[i] = chars[int(b[i])%len(chars)]
 	}
 	return string(b)
+}
+
+// printf writes to standard output.
+func (p *Proc) printf(format string, args ...any) {
+	fmt.Fprintf(p.Stdout, format, args...)
+}
+
+// lstatName is lstat(2): it does not follow a final symlink, unless the
+// name ends in a slash, which makes the kernel follow it (and requires a
+// directory).
+func (p *Proc) lstatName(name string) (fs.FileInfo, error) {
+	if !strings.HasSuffix(name, "/") {
+		return p.Lstat(name)
+	}
+	fi, err := p.Stat(name)
+	return fi, dirSlashErr(name, fi, err)
 }

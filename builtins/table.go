@@ -29,10 +29,12 @@ func init() {
 		// group: file operations
 		"basename": basename,
 		"chmod":    chmod,
+		"cp":       cp,
 		"dirname":  dirname,
 		"ln":       ln,
 		"mkdir":    mkdir,
 		"mktemp":   mktemp,
+		"mv":       mv,
 		"pwd":      pwd,
 		"readlink": readlink,
 		"realpath": realpath,
