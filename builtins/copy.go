@@ -40,7 +40,7 @@ type copyOpts struct {
 	unlinkAfterFailedOpen, unlinkBefore                 bool
 	preserveMode, preserveOwner, preserveTimes          bool
 	preserveLinks, explicitNoPreserveMode               bool
-	oneFS, copyAsRegular                                bool
+	oneFS, copyAsRegular, attrsOnly                     bool
 	backup                                              backupOpts
 }
 

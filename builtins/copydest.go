@@ -131,8 +131,8 @@ func (c *copier) makeRoom(st *copyState) (done, ok bool) {
 		return false, false
 	}
 	links := vfs.MetaOf(st.dstInfo).Nlink
-	if !dstDir && !o.move && (o.unlinkBefore || o.preserveLinks && links > 1 ||
-		st.deref == derefNever && !st.srcInfo.Mode().IsRegular()) {
+	if !dstDir && !o.move && (o.unlinkBefore || !o.attrsOnly && (o.preserveLinks && links > 1 ||
+		st.deref == derefNever && !st.srcInfo.Mode().IsRegular())) {
 		if err := p.FS.Remove(p.Abs(st.dst)); err != nil && !isNotExist(err) {
 			p.Errorf("cannot remove %s: %s", QuoteShellAlways(st.dst), ErrText(err))
 			return true, false

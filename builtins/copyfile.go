@@ -270,14 +270,16 @@ func (c *copier) copyRegular(st *copyState, srcMode uint32) bool {
 	if !ok {
 		return false
 	}
-	if err := p.copyData(out, in); err != nil {
-		out.Close()
-		if we, isW := err.(writeErr); isW {
-			p.Errorf("error writing %s: %s", QuoteShellAlways(st.dst), ErrText(we.error))
-		} else {
-			p.Errorf("error reading %s: %s", QuoteShellAlways(st.src), ErrText(err))
+	if !c.o.attrsOnly {
+		if err := p.copyData(out, in); err != nil {
+			out.Close()
+			if we, isW := err.(writeErr); isW {
+				p.Errorf("error writing %s: %s", QuoteShellAlways(st.dst), ErrText(we.error))
+			} else {
+				p.Errorf("error reading %s: %s", QuoteShellAlways(st.src), ErrText(err))
+			}
+			return false
 		}
-		return false
 	}
 	if err := out.Close(); err != nil {
 		p.Errorf("failed to close %s: %s", QuoteShellAlways(st.dst), ErrText(err))
@@ -294,7 +296,11 @@ func (c *copier) openDest(st *copyState, srcMode uint32) (File, bool) {
 	var out File
 	var err error
 	if !st.newDst {
-		out, err = p.OpenFile(st.dst, os.O_WRONLY|os.O_TRUNC, 0)
+		flag := os.O_WRONLY | os.O_TRUNC
+		if o.attrsOnly {
+			flag = os.O_WRONLY
+		}
+		out, err = p.OpenFile(st.dst, flag, 0)
 		if err == nil {
 			if fi, serr := out.Stat(); serr == nil && fi.IsDir() {
 				out.Close()

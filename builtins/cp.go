@@ -18,8 +18,8 @@ package builtins
 // the answer from standard input. Differences: symlinks are copied only
 // when their target lies inside the workspace (an absolute target inside
 // it is stored relative); the times of copied symlinks are not preserved;
-// fifos and device files cannot be created. --attributes-only,
-// --copy-contents, -Z and --context are not supported.
+// fifos and device files cannot be created. Also:
+// --attributes-only. --copy-contents, -Z and --context are not supported.
 
 import (
 	"fmt"
@@ -84,7 +84,8 @@ func cp(p *Proc) int {
 		_, err := p.argMatch(v, name, [][]string{{"auto"}, {"always"}, {"never"}})
 		return err
 	}))
-	flags.Unsupported("Z", "attributes-only", "copy-contents", "context", "debug")
+	flags.Flag(0, "attributes-only", &o.attrsOnly)
+	flags.Unsupported("Z", "copy-contents", "context", "debug")
 	operands, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		return p.usage(err, 1)

@@ -7,7 +7,8 @@ package builtins
 // Options: -m MODE (--mode), -p (--parents), -v (--verbose). The mode is
 // applied as GNU does (symbolic modes start from a=rwx, the umask 022
 // masking changes that name no class); parents made by -p get the default
-// mode. -Z and --context are not supported.
+// mode. -Z and --context[=CTX] do what GNU's do on a kernel without
+// SELinux: nothing (with a warning for a CTX).
 
 import "fmt"
 
@@ -24,7 +25,13 @@ func mkdir(p *Proc) int {
 	flags.Value('m', "mode", func(_, v string) error { modeText, o.hasMode = v, true; return nil })
 	flags.Flag('p', "parents", &o.parents)
 	flags.Flag('v', "verbose", &o.verbose)
-	flags.Unsupported("Z", "context")
+	flags.Func('Z', "", func() {})
+	flags.Add(optionalValue("context", func(_, v string) error {
+		if v != "" {
+			p.Errorf("warning: ignoring --context; it requires an SELinux/SMACK-enabled kernel")
+		}
+		return nil
+	}))
 	dirs, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		return p.usage(err, 1)
