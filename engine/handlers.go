@@ -94,14 +94,20 @@ func (c *capped) Write(b []byte) (int, error) {
 }
 
 // exported lists the exported variables of env as "NAME=value", sorted.
+// Each visits an outer scope's variable before the inner one that shadows
+// it (a prefix assignment, an unset), so the last one seen wins.
 func exported(env expand.Environ) []string {
-	var out []string
+	vars := map[string]expand.Variable{}
 	env.Each(func(name string, vr expand.Variable) bool {
+		vars[name] = vr
+		return true
+	})
+	var out []string
+	for name, vr := range vars {
 		if vr.Exported && vr.IsSet() {
 			out = append(out, name+"="+vr.String())
 		}
-		return true
-	})
+	}
 	sort.Strings(out)
 	return out
 }
