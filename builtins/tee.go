@@ -56,7 +56,7 @@ func tee(p *Proc) int {
 	outs, ok := p.teeOpen(files, appendTo)
 	defer func() {
 		for _, o := range outs {
-			if o.f != nil {
+			if o != nil && o.f != nil {
 				o.f.Close()
 			}
 		}
@@ -143,6 +143,13 @@ func (p *Proc) teeWrite(o *teeOut, stdout bool, b []byte, mode teeMode, ok *bool
 	pipe := IsBrokenPipe(err)
 	if pipe && mode == teeSigpipe {
 		return 141, true
+	}
+	if stdout {
+		// Drop what is buffered for the dead output, so that the final
+		// flush does not report the failure a second time.
+		if bw, ok := p.Stdout.(interface{ Reset(io.Writer) }); ok {
+			bw.Reset(io.Discard)
+		}
 	}
 	if pipe && (mode == teeWarnNopipe || mode == teeExitNopipe) {
 		return 0, true
