@@ -92,7 +92,7 @@ func (o *chmodOpts) compile(p *Proc, text string) int {
 			p.Errorf("failed to get attributes of %s: %s", QuoteShellAlways(o.reference), ErrText(err))
 			return 1
 		}
-		o.mode = []modeChange{{op: '=', affected: modeAll, value: unixMode(fi.Mode()), mentioned: modeAll}}
+		o.mode = []modeChange{{op: '=', affected: modeAll, value: modeBits(fi.Mode()), mentioned: modeAll}}
 		return 0
 	}
 	m, ok := compileMode(text)
@@ -147,7 +147,7 @@ func (o *chmodOpts) accessFailed(p *Proc, name string) bool {
 
 // chmodApply changes one file's mode and describes it.
 func (p *Proc) chmodApply(name string, fi fs.FileInfo, o *chmodOpts) bool {
-	old := unixMode(fi.Mode())
+	old := modeBits(fi.Mode())
 	mode, _ := adjustMode(old, fi.IsDir(), defaultUmask, o.mode)
 	err := p.FS.Chmod(p.Abs(name), goMode(mode))
 	if err != nil && !o.silent {

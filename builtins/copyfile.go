@@ -16,7 +16,7 @@ import (
 // copyByType creates the destination according to the source's type.
 func (c *copier) copyByType(st *copyState) bool {
 	o, p := c.o, c.p
-	srcMode := unixMode(st.srcInfo.Mode())
+	srcMode := modeBits(st.srcInfo.Mode())
 	st.omitted = 0
 	switch {
 	case o.preserveOwner:
@@ -113,7 +113,7 @@ func (c *copier) makeDir(st *copyState, srcMode uint32) bool {
 		return false
 	}
 	st.dstInfo = fi
-	if m := unixMode(fi.Mode()); m&0o700 != 0o700 {
+	if m := modeBits(fi.Mode()); m&0o700 != 0o700 {
 		st.dstMode, st.restoreMode = m, true
 		if err := p.FS.Chmod(p.Abs(st.dst), goMode(m|0o700)); err != nil {
 			p.Errorf("setting permissions for %s: %s", QuoteShellAlways(st.dst), ErrText(err))
@@ -159,7 +159,7 @@ func (c *copier) copyDir(st *copyState) bool {
 			return false
 		}
 		f := first
-		child := &copyState{src: joinName(st.src, name), dst: joinName(st.dst, name), deref: deref,
+		child := &copyState{src: concatName(st.src, name), dst: concatName(st.dst, name), deref: deref,
 			parent: st.srcInfo, ancestors: ancestors, firstDir: &f}
 		if !c.copyInternal(child, nonexistent) {
 			ok = false
@@ -425,7 +425,7 @@ func (c *copier) finishAttrs(st *copyState, srcMode uint32) bool {
 		omitted := st.omitted &^ defaultUmask
 		if omitted != 0 && !st.restoreMode {
 			if fi, err := p.Lstat(st.dst); err == nil {
-				st.dstMode = unixMode(fi.Mode())
+				st.dstMode = modeBits(fi.Mode())
 				st.restoreMode = omitted&^st.dstMode != 0
 			}
 		}

@@ -184,7 +184,7 @@ func (p *Proc) doCopy(operands []string, o *copyOpts, f *cpFlags) int {
 func (p *Proc) copyIntoDir(c *copier, src, dir string, f *cpFlags) bool {
 	if f.parents {
 		rel := stripTrailingSlashes(src)
-		dst := joinName(dir, rel)
+		dst := concatName(dir, rel)
 		pp, ok := p.makeParents(c, dst, len(dst)-len(rel), src)
 		if !ok {
 			return false
@@ -196,7 +196,7 @@ func (p *Proc) copyIntoDir(c *copier, src, dir string, f *cpFlags) bool {
 	if base == ".." {
 		base = "."
 	}
-	dst := joinName(dir, base)
+	dst := concatName(dir, base)
 	ok, _, _ := c.copyTop(src, dst, 0)
 	return ok
 }

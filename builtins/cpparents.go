@@ -76,7 +76,7 @@ func (p *Proc) parentSource(dir, srcDir string) (*parentAttr, bool) {
 		p.Errorf("failed to get attributes of %s: %s", QuoteShellAlways(srcDir), ErrText(err))
 		return nil, false
 	}
-	return &parentAttr{dst: dir, src: srcDir, info: fi, mode: unixMode(fi.Mode())}, true
+	return &parentAttr{dst: dir, src: srcDir, info: fi, mode: modeBits(fi.Mode())}, true
 }
 
 // makeParent creates one missing parent directory.
@@ -106,7 +106,7 @@ func (p *Proc) makeParent(c *copier, a *parentAttr) bool {
 		p.Errorf("failed to get attributes of %s: %s", QuoteShellAlways(a.dst), ErrText(err))
 		return false
 	}
-	made := unixMode(fi.Mode())
+	made := modeBits(fi.Mode())
 	if !o.preserveMode {
 		if omitted&^made != 0 {
 			omitted &^= defaultUmask
@@ -137,7 +137,7 @@ func (p *Proc) reProtect(c *copier, attrs []*parentAttr) bool {
 		}
 		switch {
 		case o.preserveMode:
-			p.FS.Chmod(abs, goMode(unixMode(a.info.Mode())))
+			p.FS.Chmod(abs, goMode(modeBits(a.info.Mode())))
 		case a.restoreMode:
 			if err := p.FS.Chmod(abs, goMode(a.mode)); err != nil {
 				p.Errorf("failed to preserve permissions for %s: %s", QuoteShellAlways(a.dst), ErrText(err))

@@ -106,10 +106,10 @@ func sameFile(a, b fs.FileInfo, pa, pb string) bool {
 	return pa == pb
 }
 
-// joinName joins a directory and a base name as gnulib's
+// concatName joins a directory and a base name as gnulib's
 // file_name_concat does: the directory's trailing slashes are replaced by
 // one separator ("d/" + "f" is "d/f"), and a root keeps its slashes.
-func joinName(dir, base string) string {
+func concatName(dir, base string) string {
 	d := strings.TrimRight(dir, "/")
 	if d == "" {
 		return dir + base

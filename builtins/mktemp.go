@@ -96,7 +96,7 @@ func (o *mktempOpts) template(p *Proc, t string) (string, int, int, int) {
 	if code != 0 {
 		return "", 0, 0, code
 	}
-	return joinName(dir, t), nx, len(suffix), 0
+	return concatName(dir, t), nx, len(suffix), 0
 }
 
 // tempDir picks the directory for -p, --tmpdir and -t.

@@ -7,7 +7,6 @@ package builtins
 
 import (
 	"io/fs"
-	"strings"
 )
 
 // Unix mode bits, as in <sys/stat.h>.
@@ -231,9 +230,9 @@ func spread(v, class uint32) uint32 {
 	return 0
 }
 
-// unixMode returns the Unix mode bits (permissions and setuid, setgid,
+// modeBits returns the Unix mode bits (permissions and setuid, setgid,
 // sticky) of a Go file mode.
-func unixMode(m fs.FileMode) uint32 {
+func modeBits(m fs.FileMode) uint32 {
 	u := uint32(m.Perm())
 	if m&fs.ModeSetuid != 0 {
 		u |= modeSetuid
@@ -260,53 +259,4 @@ func goMode(u uint32) fs.FileMode {
 		m |= fs.ModeSticky
 	}
 	return m
-}
-
-// modeString renders a mode as ls does ("drwxr-xr-x"), without the
-// trailing ACL column (gnulib strmode, first ten characters).
-func modeString(m fs.FileMode) string {
-	var b strings.Builder
-	b.WriteByte(typeLetter(m))
-	u := unixMode(m)
-	b.WriteString(rwx(u>>6, u&modeSetuid != 0, 's'))
-	b.WriteString(rwx(u>>3, u&modeSetgid != 0, 's'))
-	b.WriteString(rwx(u, u&modeSticky != 0, 't'))
-	return b.String()
-}
-
-func rwx(bits uint32, special bool, letter byte) string {
-	out := []byte("---")
-	if bits&4 != 0 {
-		out[0] = 'r'
-	}
-	if bits&2 != 0 {
-		out[1] = 'w'
-	}
-	switch x := bits&1 != 0; {
-	case special && x:
-		out[2] = letter
-	case special:
-		out[2] = letter - 'a' + 'A'
-	case x:
-		out[2] = 'x'
-	}
-	return string(out)
-}
-
-func typeLetter(m fs.FileMode) byte {
-	switch {
-	case m&fs.ModeDir != 0:
-		return 'd'
-	case m&fs.ModeSymlink != 0:
-		return 'l'
-	case m&fs.ModeNamedPipe != 0:
-		return 'p'
-	case m&fs.ModeSocket != 0:
-		return 's'
-	case m&fs.ModeCharDevice != 0:
-		return 'c'
-	case m&fs.ModeDevice != 0:
-		return 'b'
-	}
-	return '-'
 }

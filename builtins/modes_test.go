@@ -126,8 +126,8 @@ func TestPathNames(t *testing.T) {
 	}
 	joins := [][3]string{{"d", "f", "d/f"}, {"d/", "f", "d/f"}, {"d//", "f", "d/f"}, {"/", "f", "/f"}, {"//", "f", "//f"}}
 	for _, j := range joins {
-		if got := joinName(j[0], j[1]); got != j[2] {
-			t.Errorf("joinName(%q, %q) = %q, want %q", j[0], j[1], got, j[2])
+		if got := concatName(j[0], j[1]); got != j[2] {
+			t.Errorf("concatName(%q, %q) = %q, want %q", j[0], j[1], got, j[2])
 		}
 	}
 	rels := [][3]string{{"/w/a/b", "/w", "a/b"}, {"/w/x", "/w/a/b", "../../x"}, {"/w", "/w", "."}, {"/w/a", "/w/a/b", ".."}}

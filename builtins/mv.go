@@ -58,7 +58,7 @@ func mv(p *Proc) int {
 		}
 		dst := plan.destFor(src)
 		if plan.dir != "" {
-			dst = stripTrailingSlashes(joinName(plan.dir, lastComponent(src)))
+			dst = stripTrailingSlashes(concatName(plan.dir, lastComponent(src)))
 		}
 		ok, intoSelf, _ := c.copyTop(src, dst, 0)
 		if !ok || intoSelf {

@@ -15,7 +15,7 @@ func (t *targetPlan) destFor(src string) string {
 	if t.dir == "" {
 		return t.dest
 	}
-	return joinName(t.dir, baseName(src))
+	return concatName(t.dir, baseName(src))
 }
 
 // planTargets applies GNU's operand rules for cp and mv. The status is
