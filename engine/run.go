@@ -211,14 +211,14 @@ func (r *run) newRunner(stdin io.Reader, stdout, stderr io.Writer, dir string, e
 // caller's TMPDIR if there was one. The interpreter keeps the fake one for
 // its own use.
 func (r *run) dropFakeTmp(runner *interp.Runner, env []string) error {
-	script := "unset TMPDIR"
+	script := "{ unset TMPDIR; } 2>/dev/null" // quiet under xtrace (bash -x)
 	for _, kv := range env[:len(env)-1] {
 		if v, ok := strings.CutPrefix(kv, "TMPDIR="); ok {
 			q, err := syntax.Quote(v, syntax.LangBash)
 			if err != nil {
 				return err
 			}
-			script = "export TMPDIR=" + q
+			script = "{ export TMPDIR=" + q + "; } 2>/dev/null"
 		}
 	}
 	f, err := parse(script, "")
