@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/spf13/afero"
 
 	"github.com/shellfence/shellfence/engine"
 	"github.com/shellfence/shellfence/vfs"
@@ -103,5 +104,53 @@ func TestListingRecentDates(t *testing.T) {
 		"-rw-r--r-- 1 0 Feb  1 10:30 recent\n"}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+// unreadable makes one directory of a memory workspace unreadable.
+type unreadable struct {
+	afero.Fs
+	dir string
+}
+
+func (u unreadable) Open(name string) (afero.File, error) {
+	return u.OpenFile(name, os.O_RDONLY, 0)
+}
+
+func (u unreadable) OpenFile(name string, flag int, perm os.FileMode) (afero.File, error) {
+	if filepath.Clean(name) == u.dir {
+		return nil, &os.PathError{Op: "open", Path: name, Err: os.ErrPermission}
+	}
+	return u.Fs.OpenFile(name, flag, perm)
+}
+
+func TestListingUnreadableDirectory(t *testing.T) {
+	tests := []struct {
+		cmd  string
+		want outcome
+	}{
+		{"ls -R", outcome{
+			Stdout: ".:\na.txt\nd\n\n./d:\nb.txt\ne\n",
+			Stderr: "ls: cannot open directory './d/e': Permission denied\n",
+			Status: 1,
+		}},
+		{"ls d/e", outcome{
+			Stderr: "ls: cannot open directory 'd/e': Permission denied\n",
+			Status: 2,
+		}},
+		{"du d", outcome{
+			Stdout: "4\td/e\n12\td\n",
+			Stderr: "du: cannot read directory 'd/e': Permission denied\n",
+			Status: 1,
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.cmd, func(t *testing.T) {
+			mem := memWorkspace(t)
+			ws := mem.Wrap(func(in afero.Fs) afero.Fs { return unreadable{in, "/d/e"} })
+			if d := cmp.Diff(tt.want, runIn(t, ws, tt.cmd)); d != "" {
+				t.Errorf("(-want +got):\n%s", d)
+			}
+		})
 	}
 }
