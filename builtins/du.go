@@ -11,7 +11,7 @@ package builtins
 // (--separate-dirs), --si, -s (--summarize), -t SIZE (--threshold),
 // --time[=WORD], --time-style=STYLE, -X FILE (--exclude-from),
 // --exclude=PATTERN, -x (--one-file-system: the workspace is one file
-// system). Sizes come from the blocks a file uses (1K units by default,
+// system), --help, --version. Sizes come from the blocks a file uses (1K units by default,
 // DU_BLOCK_SIZE, BLOCK_SIZE); hard-linked files count once. Directories
 // are walked in the file system's order, as GNU's fts does.
 //
@@ -58,8 +58,12 @@ func du(p *Proc) int {
 	c.humanOpts, c.blockSize, _ = humanOptions(envSpec(p, "DU_BLOCK_SIZE"), p.LookupEnv)
 	flags := p.newOpts(1)
 	bad := duFlags(p, flags, c)
+	addInfoOptions(flags, duHelp, duVersion)
 	files, err := flags.Parse(p.Args[1:])
 	if err != nil {
+		if status, ok := p.answerInfo(err); ok {
+			return status
+		}
 		return p.usage(err, 1)
 	}
 	if *bad || !duCheck(p, c) {

@@ -12,7 +12,8 @@ package builtins
 // --group-directories-first, --hide=PATTERN, --indicator-style=WORD,
 // --quoting-style=WORD, --show-control-chars, --si, --sort=WORD,
 // --time=WORD, --time-style=STYLE, --zero; the LS_BLOCK_SIZE,
-// BLOCK_SIZE, COLUMNS, TABSIZE, TIME_STYLE and QUOTING_STYLE variables.
+// BLOCK_SIZE, COLUMNS, TABSIZE, TIME_STYLE and QUOTING_STYLE variables;
+// --help and --version.
 // Output is never a terminal, so the default format is -1 and names are
 // printed literally, as GNU does into a pipe.
 //
@@ -151,8 +152,12 @@ func ls(p *Proc) int {
 	a := &lsArgs{hideCtl: -1, tabsize: -1, width: -1}
 	flags := p.newOpts(2)
 	lsFlags(p, flags, c, a)
+	addInfoOptions(flags, lsHelp, lsVersion)
 	operands, err := flags.Parse(p.Args[1:])
 	if err != nil {
+		if status, ok := p.answerInfo(err); ok {
+			return status
+		}
 		return p.usage(err, 2)
 	}
 	if status := lsFinish(p, c, a); status != 0 {

@@ -6,7 +6,7 @@ package builtins
 //
 // Options: -L (--dereference), -c FORMAT (--format), --printf=FORMAT
 // (backslash escapes, no final newline), -t (--terse), --cached=MODE
-// (accepted; it only tunes caching). FORMAT sequences: %a %A %b %B %C
+// (accepted; it only tunes caching), --help, --version. FORMAT sequences: %a %A %b %B %C
 // %d %D %f %F %g %G %h %i %m %n %N %o %r %R %s %t %T %u %U %w %W %x %X
 // %y %Y %z %Z, %Hd %Ld %Hr %Lr, with printf flags, width and precision
 // (%.3Y for fractional seconds). FILE "-" means standard input when it is
@@ -53,8 +53,12 @@ func stat(p *Proc) int {
 		return err
 	})
 	flags.Unsupported("f", "file-system")
+	addInfoOptions(flags, statHelp, statVersion)
 	files, err := flags.Parse(p.Args[1:])
 	if err != nil {
+		if status, ok := p.answerInfo(err); ok {
+			return status
+		}
 		return p.usage(err, 1)
 	}
 	if len(files) == 0 {
