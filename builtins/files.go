@@ -101,6 +101,12 @@ func (p *Proc) Readlink(name string) (string, error) {
 	return t, renamed(err, name)
 }
 
+// errEmptyName is the error for the empty file name, which names no file
+// (it is not the working directory).
+func errEmptyName(op string) error {
+	return &fs.PathError{Op: op, Path: "", Err: fs.ErrNotExist}
+}
+
 // renamed makes a path error name the path as the user wrote it.
 func renamed(err error, name string) error {
 	switch e := err.(type) {

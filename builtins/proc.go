@@ -122,8 +122,11 @@ func (p *Proc) Flush() error {
 	return nil
 }
 
-// Errorf prints "name: message" on standard error.
+// Errorf prints "name: message" on standard error, after flushing standard
+// output as GNU's error() does, so that messages and output interleave in
+// program order under 2>&1.
 func (p *Proc) Errorf(format string, args ...any) {
+	p.Flush()
 	fmt.Fprintf(p.Stderr, "%s: %s\n", p.Name(), fmt.Sprintf(format, args...))
 }
 
