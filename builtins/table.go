@@ -50,7 +50,7 @@ func init() {
 		// group: text, end
 
 		// group: values (tr paste seq yes echo printf env date sleep test)
-
+		"date": date,
 		// group: values, end
 
 		// group: find, xargs, sh
