@@ -51,6 +51,7 @@ func init() {
 
 		// group: values (tr paste seq yes echo printf env date sleep test)
 		"date": date,
+		"tr":   tr,
 		// group: values, end
 
 		// group: find, xargs, sh
