@@ -50,8 +50,9 @@ func init() {
 		// group: text, end
 
 		// group: values (tr paste seq yes echo printf env date sleep test)
-		"date": date,
-		"tr":   tr,
+		"date":  date,
+		"tr":    tr,
+		"paste": paste,
 		// group: values, end
 
 		// group: find, xargs, sh
