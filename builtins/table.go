@@ -53,6 +53,7 @@ func init() {
 		"date":  date,
 		"tr":    tr,
 		"paste": paste,
+		"seq":   seq,
 		// group: values, end
 
 		// group: find, xargs, sh
