@@ -11,8 +11,6 @@ func init() {
 		// group: files in, end
 
 		// group: shell values
-		"true":  func(*Proc) int { return 0 },
-		"false": func(*Proc) int { return 1 },
 		// group: shell values, end
 
 		// group: grep
@@ -50,10 +48,19 @@ func init() {
 		// group: text, end
 
 		// group: values (tr paste seq yes echo printf env date sleep test)
-		"date":  date,
-		"tr":    tr,
-		"paste": paste,
-		"seq":   seq,
+		"date":   date,
+		"tr":     tr,
+		"paste":  paste,
+		"seq":    seq,
+		"printf": printf,
+		"env":    env,
+		"echo":   echo,
+		"yes":    yes,
+		"sleep":  sleep,
+		"test":   testCmd,
+		"[":      testCmd,
+		"true":   trueCmd,
+		"false":  falseCmd,
 		// group: values, end
 
 		// group: find, xargs, sh
