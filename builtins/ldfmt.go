@@ -161,6 +161,12 @@ func fmtA(abs *big.Float, sp fmtSpec) string {
 	mant := new(big.Float)
 	exp := abs.MantExp(mant) - 4
 	m, _ := new(big.Float).SetMantExp(mant, 64).Int(nil) // 64-bit mantissa
+	if exp+4 < ldMinExp {
+		// A subnormal: glibc keeps the exponent of the smallest normal
+		// number and lets the leading digits be zero.
+		m, _ = new(big.Float).SetMantExp(abs, 16445).Int(nil)
+		exp = ldMinExp - 1 - 3
+	}
 	digits := fmt.Sprintf("%016x", m)
 	lead, frac := digits[:1], digits[1:]
 	if sp.prec >= 0 && sp.prec < len(frac) {
