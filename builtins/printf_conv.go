@@ -200,16 +200,6 @@ func strtoInt(s string) (neg bool, mag uint64, rest string, erange bool) {
 	return neg, mag, s[i:], erange
 }
 
-func digitVal(c byte) int {
-	switch {
-	case isDigit(c):
-		return int(c - '0')
-	case c|0x20 >= 'a' && c|0x20 <= 'z':
-		return int(c|0x20-'a') + 10
-	}
-	return 99
-}
-
 // floatArg reads an argument as strtold would.
 func (r *printfRun) floatArg(s string) ldouble {
 	if c, ok := r.charConstant(s); ok {
