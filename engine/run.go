@@ -197,21 +197,14 @@ func (r *run) newRunner(stdin io.Reader, stdout, stderr io.Writer, dir string, e
 		interp.StatHandler(r.stat),
 		interp.AccessHandler(r.access),
 	}
+	if params != nil {
+		opts = append(opts, interp.Params(params...))
+	}
 	runner, err := interp.New(opts...)
 	if err != nil {
 		return nil, err
 	}
-	if err := r.dropFakeTmp(runner, env); err != nil {
-		return nil, err
-	}
-	// The shell options come after dropFakeTmp, so that -x does not
-	// trace it.
-	if params != nil {
-		if err := interp.Params(params...)(runner); err != nil {
-			return nil, err
-		}
-	}
-	return runner, nil
+	return runner, r.dropFakeTmp(runner, env)
 }
 
 // dropFakeTmp removes the fake TMPDIR from what scripts see, restoring the
