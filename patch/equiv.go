@@ -2,6 +2,7 @@ package patch
 
 import (
 	"bytes"
+	"hash/maphash"
 	"unicode"
 	"unicode/utf8"
 )
@@ -33,17 +34,21 @@ func (o *Options) exact() bool {
 // that two lines get the same number exactly when they match under the
 // options. Numbers start at 1.
 type classes struct {
-	ids  map[string]int32
-	opts *Options
-	buf  []byte
+	byHash map[uint64]int32 // first class with a hash
+	more   map[uint64][]int32
+	reps   [][]byte // reps[id] is the key of class id
+	seed   maphash.Seed
+	opts   *Options
+	buf    []byte
 }
 
 func newClasses(opts *Options, hint int) *classes {
-	return &classes{ids: make(map[string]int32, hint), opts: opts}
+	return &classes{byHash: make(map[uint64]int32, hint), reps: make([][]byte, 1, hint+1),
+		seed: maphash.MakeSeed(), opts: opts}
 }
 
 // count returns how many classes there are, plus one.
-func (c *classes) count() int { return len(c.ids) + 1 }
+func (c *classes) count() int { return len(c.reps) }
 
 // number returns the class of lines [from, to) of t.
 func (c *classes) number(t *text, from, to int) []int32 {
@@ -54,12 +59,29 @@ func (c *classes) number(t *text, from, to int) []int32 {
 	return out
 }
 
+// id returns the class of key, making one when it is new. key may be
+// kept, so it must not change afterwards.
 func (c *classes) id(key []byte) int32 {
-	if id, ok := c.ids[string(key)]; ok {
+	h := maphash.Bytes(c.seed, key)
+	id, ok := c.byHash[h]
+	if ok && bytes.Equal(c.reps[id], key) {
 		return id
 	}
-	id := int32(len(c.ids) + 1)
-	c.ids[string(key)] = id
+	for _, m := range c.more[h] {
+		if bytes.Equal(c.reps[m], key) {
+			return m
+		}
+	}
+	id = int32(len(c.reps))
+	c.reps = append(c.reps, key)
+	if !ok {
+		c.byHash[h] = id
+		return id
+	}
+	if c.more == nil {
+		c.more = map[uint64][]int32{}
+	}
+	c.more[h] = append(c.more[h], id)
 	return id
 }
 
@@ -69,12 +91,10 @@ func (c *classes) id(key []byte) int32 {
 func (c *classes) key(t *text, i int) []byte {
 	b := t.body(i)
 	if !c.opts.exact() {
-		c.buf = normalize(c.buf[:0], b, c.opts)
-		b = c.buf
+		b = normalize(nil, b, c.opts)
 	}
 	if !t.complete(i) && !c.opts.ignoresSpace() {
-		c.buf = append(append(c.buf[:0:0], b...), '\n')
-		return c.buf
+		return append(append([]byte{}, b...), '\n')
 	}
 	return b
 }
