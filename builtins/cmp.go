@@ -83,7 +83,11 @@ func cmpFiles(p *Proc) int {
 	}
 	c := &comparer{p: p, o: &o, names: [2]string{args[0], args[1]}}
 	c.width = c.offsetWidth(args)
-	return c.run(in)
+	status := c.run(in)
+	if err := p.Flush(); err != nil {
+		return p.WriteFailed(err)
+	}
+	return status
 }
 
 // cmpOperands checks the operands and takes SKIP1 and SKIP2 from them.

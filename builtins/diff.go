@@ -174,6 +174,9 @@ func diff(p *Proc) int {
 	o.switches = optionWords(p.Args[1:], files)
 	d := &differ{p: p, o: &o}
 	d.compareTop(files[0], files[1])
+	if err := p.Flush(); err != nil {
+		return p.WriteFailed(err)
+	}
 	return d.status
 }
 

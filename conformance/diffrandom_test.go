@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -92,4 +93,76 @@ func join(lines []string, noeol bool) []byte {
 		b.Truncate(b.Len() - 1)
 	}
 	return b.Bytes()
+}
+
+// TestDiffRandomOptions runs diff through the engine and GNU diff with
+// random output formats and options that ignore differences, on random
+// texts with case and white space variations.
+func TestDiffRandomOptions(t *testing.T) {
+	if !GNUAvailable() {
+		t.Skip("bash and the GNU tools are not installed here")
+	}
+	n := 120
+	if testing.Short() {
+		n = 20
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	formats := []string{"", "-u", "-c", "-U1", "-C0", "-y", "-y -W 40", "-y --suppress-common-lines", "-q", "-U0"}
+	opts := []string{"", "-i", "-w", "-b", "-B", "-Z", "-E", "-iw", "-bB", "-d", "--strip-trailing-cr"}
+	fails := 0
+	for i := range n {
+		a, b := randomSpacedPair(r)
+		cmd := fmt.Sprintf("diff %s %s --label a --label b a b; echo status=$?", formats[r.IntN(len(formats))], opts[r.IntN(len(opts))])
+		if msg := compareCommand(t, map[string][]byte{"a": a, "b": b}, cmd); msg != "" && fails < 5 {
+			fails++
+			t.Errorf("case %d: %s\na=%q\nb=%q\n%s", i, cmd, a, b, msg)
+		}
+	}
+}
+
+// randomSpacedPair is randomPair with lines that differ in case, blanks
+// and tabs, and some empty lines.
+func randomSpacedPair(r *rand.Rand) ([]byte, []byte) {
+	alpha := []string{"a b", "a  b", "A b", "a\tb", "a b ", "", " ", "x", "X", "x\r", "\tx", "c d e"}
+	var a, b []string
+	for range r.IntN(30) {
+		a = append(a, alpha[r.IntN(len(alpha))])
+	}
+	for _, l := range a {
+		switch r.IntN(6) {
+		case 0:
+			continue
+		case 1:
+			b = append(b, alpha[r.IntN(len(alpha))])
+		case 2:
+			b = append(b, alpha[r.IntN(len(alpha))], l)
+			continue
+		}
+		b = append(b, l)
+	}
+	return join(a, r.IntN(6) == 0), join(b, r.IntN(6) == 0)
+}
+
+// compareCommand seeds a workspace on each side and compares a command's
+// outcome under bash and GNU with shellfence's.
+func compareCommand(t *testing.T, files map[string][]byte, cmd string) string {
+	var outcomes []Outcome
+	for _, side := range []func(context.Context, string, string) (Outcome, error){RunGNU, RunOurs} {
+		ws, err := TempWorkspace(t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, data := range files {
+			os.WriteFile(filepath.Join(ws, name), data, 0o644)
+		}
+		o, err := side(context.Background(), ws, cmd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		outcomes = append(outcomes, o)
+	}
+	if d := cmp.Diff(outcomes[0], outcomes[1]); d != "" {
+		return "(-gnu +ours):\n" + d
+	}
+	return ""
 }

@@ -62,6 +62,13 @@ func (sw *sideWriter) common(s *Script, i0, i1, lim0, lim1 int) {
 			sw.row(s.old.line(i0), ' ', s.new.line(i1))
 		}
 	}
+	// Lines of ignored changes (-B) are left over on one side.
+	for ; i1 != lim1; i1++ {
+		sw.row(nil, ')', s.new.line(i1))
+	}
+	for ; i0 != lim0; i0++ {
+		sw.row(s.old.line(i0), '(', nil)
+	}
 }
 
 // hunk prints one change and returns the next lines to print.
