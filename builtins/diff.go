@@ -5,7 +5,8 @@ package builtins
 //	diff [OPTION]... FILE1 FILE2
 //
 // Output styles: normal (--normal, the default), -u/-U N/--unified[=N],
-// -c/-C N/--context[=N], -y/--side-by-side with -W/--width,
+// -c/-C N/--context[=N] (with -p/--show-c-function), -y/--side-by-side
+// with -W/--width,
 // --left-column and --suppress-common-lines, -q/--brief, and
 // -s/--report-identical-files. Comparison: -i, -w, -b, -Z, -E, -B,
 // -a/--text, --strip-trailing-cr, -d/--minimal, --horizon-lines.
@@ -14,7 +15,7 @@ package builtins
 // from process substitution. Exit status 0 (same), 1 (different), 2
 // (trouble).
 //
-// Differences from GNU: -e, -n, -D and the format options, -p/-F, -I,
+// Differences from GNU: -e, -n, -D and the format options, -F, -I,
 // -x/-X, -S, -l, -t, -T, --tabsize, --from-file/--to-file, --color and
 // --no-dereference are not implemented (they fail with status 2). File
 // names sort by bytes in directory comparisons (C.UTF-8 collation).
@@ -55,6 +56,7 @@ type diffOpts struct {
 	cmp          patch.Options
 	side         patch.SideOptions
 	switches     string // the options as given, for "diff -r" headers
+	showFunction bool   // -p
 }
 
 // errStyles is GNU's complaint about two output styles.
@@ -127,7 +129,10 @@ func diffFlags(p *Proc, o *diffOpts) *opt.Parser {
 			return nil
 		}})
 	diffBools(f, o)
-	f.Unsupported("enDpFItTlxXSL", "ed", "rcs", "ifdef", "show-c-function", "show-function-line",
+	for d := '0'; d <= '9'; d++ {
+		f.Func(d, "", func() {}) // -NUM, read by obsoleteContext
+	}
+	f.Unsupported("enDFItTlxXSL", "ed", "rcs", "ifdef", "show-function-line",
 		"ignore-matching-lines", "expand-tabs", "initial-tab", "tabsize", "paginate", "exclude",
 		"exclude-from", "starting-file", "from-file", "to-file", "color", "palette", "no-dereference",
 		"suppress-blank-empty", "ignore-file-name-case", "no-ignore-file-name-case", "speed-large-files",
@@ -154,6 +159,7 @@ func diffBools(f *opt.Parser, o *diffOpts) {
 	f.Flag('d', "minimal", &o.cmp.Minimal)
 	f.Flag(0, "left-column", &o.side.LeftColumn)
 	f.Flag(0, "suppress-common-lines", &o.side.SuppressCommon)
+	f.Flag('p', "show-c-function", &o.showFunction)
 }
 
 func diff(p *Proc) int {
@@ -167,6 +173,9 @@ func diff(p *Proc) int {
 	}
 	if o.style == styleUnset {
 		o.style = styleNormal
+	}
+	if n, ok := obsoleteContext(p.Args[1:]); ok && (o.style == styleUnified || o.style == styleContext) {
+		o.context = n
 	}
 	if o.context < 0 {
 		o.context = 0
@@ -262,4 +271,47 @@ func isOptionValue(args []string, i int) bool {
 	}
 	last := strings.IndexAny(prev[1:], "CUW")
 	return last >= 0 && last == len(prev)-2
+}
+
+// obsoleteContext reads the old -NUM context option: digits given as
+// options, consecutive ones (even across arguments) making one number.
+// It wins over -C and -U.
+func obsoleteContext(args []string) (int, bool) {
+	n, set, prevDigit := 0, false, false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			break
+		}
+		if strings.HasPrefix(a, "--") {
+			prevDigit = false
+			if !strings.Contains(a, "=") && isOptionValue(args, i+1) {
+				i++
+			}
+			continue
+		}
+		if len(a) < 2 || a[0] != '-' {
+			continue
+		}
+		for j := 1; j < len(a); j++ {
+			c := a[j]
+			if strings.IndexByte("CUWFIxXSLD", c) >= 0 {
+				if j == len(a)-1 {
+					i++
+				}
+				prevDigit = false
+				break
+			}
+			if c < '0' || c > '9' {
+				prevDigit = false
+				continue
+			}
+			if !prevDigit {
+				n = 0
+			}
+			n = min(n*10+int(c-'0'), 1<<30)
+			set, prevDigit = true, true
+		}
+	}
+	return n, set
 }

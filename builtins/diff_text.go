@@ -93,6 +93,9 @@ func (d *differ) write(s *patch.Script, a, b *side, ctx int) {
 	if len(d.o.labels) > 1 {
 		h.NewName, h.NewTime = d.o.labels[1], time.Time{}
 	}
+	if d.o.showFunction {
+		h.Function = patch.CFunction
+	}
 	switch d.o.style {
 	case styleUnified:
 		s.WriteUnified(d.p.Stdout, h, ctx)

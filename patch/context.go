@@ -7,6 +7,7 @@ import "io"
 func (s *Script) WriteContext(w io.Writer, h Header, context int) error {
 	ew := &errWriter{w: w}
 	started := false
+	ff := &funcFinder{match: h.Function, lastMatch: -1}
 	for _, hk := range s.hunks(context) {
 		sp := s.analyze(hk)
 		if sp.kind == unchanged {
@@ -17,13 +18,15 @@ func (s *Script) WriteContext(w io.Writer, h Header, context int) error {
 			ew.str(headerLine("---", h.NewName, h.NewTime))
 			started = true
 		}
-		s.contextHunk(ew, hk, sp.kind, s.widen(sp, context))
+		k := sp.kind
+		sp = s.widen(sp, context)
+		s.contextHunk(ew, hk, k, sp, ff.find(s.old, sp.first0))
 	}
 	return ew.err
 }
 
-func (s *Script) contextHunk(ew *errWriter, hk []Change, k kind, sp span) {
-	ew.str("***************\n*** " + plainRange(sp.first0, sp.last0) + " ****\n")
+func (s *Script) contextHunk(ew *errWriter, hk []Change, k kind, sp span, function string) {
+	ew.str("***************" + function + "\n*** " + plainRange(sp.first0, sp.last0) + " ****\n")
 	if k&deletes != 0 {
 		s.contextSide(ew, hk, s.old, sp.first0, sp.last0, true)
 	}

@@ -55,6 +55,9 @@ type Header struct {
 	OldName, NewName string
 	// OldTime and NewTime follow the names unless zero.
 	OldTime, NewTime time.Time
+	// Function, when set, finds the line of the old file shown after
+	// each hunk header (diff -p passes [CFunction]).
+	Function func(line []byte) bool
 }
 
 // TimeFormat is GNU diff's format (strftime "%Y-%m-%d %H:%M:%S.%N %z")
@@ -73,6 +76,7 @@ func headerLine(mark, name string, t time.Time) string {
 func (s *Script) WriteUnified(w io.Writer, h Header, context int) error {
 	ew := &errWriter{w: w}
 	started := false
+	ff := &funcFinder{match: h.Function, lastMatch: -1}
 	for _, hk := range s.hunks(context) {
 		sp := s.analyze(hk)
 		if sp.kind == unchanged {
@@ -83,7 +87,8 @@ func (s *Script) WriteUnified(w io.Writer, h Header, context int) error {
 			ew.str(headerLine("+++", h.NewName, h.NewTime))
 			started = true
 		}
-		s.unifiedHunk(ew, hk, s.widen(sp, context))
+		sp = s.widen(sp, context)
+		s.unifiedHunk(ew, hk, sp, ff.find(s.old, sp.first0))
 	}
 	return ew.err
 }
@@ -97,8 +102,8 @@ func (s *Script) widen(sp span, context int) span {
 	return sp
 }
 
-func (s *Script) unifiedHunk(ew *errWriter, hk []Change, sp span) {
-	ew.str("@@ -" + unifiedRange(sp.first0, sp.last0) + " +" + unifiedRange(sp.first1, sp.last1) + " @@\n")
+func (s *Script) unifiedHunk(ew *errWriter, hk []Change, sp span, function string) {
+	ew.str("@@ -" + unifiedRange(sp.first0, sp.last0) + " +" + unifiedRange(sp.first1, sp.last1) + " @@" + function + "\n")
 	i, j := sp.first0, sp.first1
 	for i <= sp.last0 || j <= sp.last1 {
 		if len(hk) == 0 || i < hk[0].Old {
