@@ -6,9 +6,10 @@ package builtins
 //
 // Options: -a, -m, -c (--no-create), -d STRING (--date), -t STAMP,
 // -r FILE (--reference), --time=WORD, -f (ignored, as in GNU). A FILE that
-// does not exist is created empty unless -c is given. -d accepts the
-// forms of [parseDate]. -h (--no-dereference) is not supported: the
-// workspace cannot set a symlink's own times.
+// does not exist is created empty unless -c is given. -d reads GNU date
+// strings ("2024-01-02 03:04", "@EPOCH", "1 day ago", "next monday"),
+// relative to -r's times when given. -h (--no-dereference) is not
+// supported: the workspace cannot set a symlink's own times.
 
 import (
 	"io/fs"
@@ -90,12 +91,13 @@ func (o *touchOpts) setTimes(p *Proc) int {
 		o.explicit = true
 	}
 	if o.hasDate {
-		t, ok := parseDate(o.date, o.when[1], p.Loc())
-		if !ok {
+		at, ok1 := parseDatetime(o.date, o.when[0], p.Loc())
+		mt, ok2 := parseDatetime(o.date, o.when[1], p.Loc())
+		if !ok1 || !ok2 {
 			p.Errorf("invalid date format %s", QuoteLocale(o.date))
 			return 1
 		}
-		o.when = [2]time.Time{t, t}
+		o.when = [2]time.Time{at, mt}
 		o.explicit = true
 	}
 	if o.hasStamp {
