@@ -108,7 +108,7 @@ func (p *Proc) chmodOne(name string, o *chmodOpts, top bool) bool {
 	if p.Cancelled() {
 		return false
 	}
-	fi, err := p.Lstat(name)
+	fi, err := p.lstatName(name)
 	if err == nil && fi.Mode()&fs.ModeSymlink != 0 {
 		if !top {
 			if o.verbose {

@@ -130,7 +130,7 @@ func (p *Proc) rmTop(name string, o *rmOpts) rmStatus {
 			return rmError
 		}
 	}
-	fi, err := p.rmStat(name)
+	fi, err := p.lstatName(name)
 	if err != nil || !fi.IsDir() {
 		return p.rmLeaf(shown, name, fi, err, o, &marked)
 	}
@@ -143,15 +143,6 @@ func (p *Proc) rmTop(name string, o *rmOpts) rmStatus {
 	}
 	dev := vfs.MetaOf(fi).Dev
 	return p.rmDir(shown, name, fi, dev, o, &marked)
-}
-
-// rmStat looks at an operand without following a final symlink, unless
-// the name ends in a slash (the kernel follows it then).
-func (p *Proc) rmStat(name string) (fs.FileInfo, error) {
-	if strings.HasSuffix(name, "/") {
-		return p.Stat(name)
-	}
-	return p.Lstat(name)
 }
 
 func (p *Proc) rmRefuseDir(shown string, o *rmOpts) rmStatus {
