@@ -63,9 +63,6 @@ func sed(p *Proc) int {
 	if env.InPlace {
 		env.Separate = true
 	}
-	if env.Debug {
-		prog.DebugProgram(p.Stdout)
-	}
 	status, werr := prog.Run(env, operands)
 	if werr != nil {
 		return p.WriteFailed(werr)

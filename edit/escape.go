@@ -5,6 +5,7 @@ type textKind int
 const (
 	textBuffer      textKind = iota // a, i, c text and y strings
 	textReplacement                 // the right side of s
+	textRegex                       // a regex (for --debug only)
 )
 
 // normalize turns GNU's escapes (\a \f \n \r \t \v, \dNNN \oNNN \xHH, \cX)

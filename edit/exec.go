@@ -20,7 +20,7 @@ func (m *machine) execute() int {
 		}
 		if m.matches(c) == c.bang {
 			if c.name == '{' {
-				pc = c.jump + 1
+				pc = c.jump
 				continue
 			}
 			pc++
@@ -46,7 +46,7 @@ func (m *machine) execute() int {
 		case 'D':
 			i := bytes.IndexByte(m.ps, m.delim)
 			if i < 0 {
-				return m.endCycle(false)
+				return -1
 			}
 			m.ps = append(m.ps[:0], m.ps[i+1:]...)
 			if m.prog.debug {
@@ -98,15 +98,19 @@ func (m *machine) simple(c *command) (st int, done bool) {
 	case 'g':
 		m.ps = append(m.ps[:0], m.hold...)
 		m.chomped = m.holdChomped
+		m.debugHold()
 	case 'G':
 		m.ps = append(append(m.ps, m.delim), m.hold...)
 		m.chomped = m.holdChomped
+		m.debugPattern()
 	case 'h':
 		m.hold = append(m.hold[:0], m.ps...)
 		m.holdChomped = m.chomped
+		m.debugHold()
 	case 'H':
 		m.hold = append(append(m.hold, m.delim), m.ps...)
 		m.holdChomped = m.chomped
+		m.debugHold()
 	case 'i':
 		if c.text != nil {
 			m.out.line(c.text[:len(c.text)-1], true, m.delim)
@@ -130,11 +134,14 @@ func (m *machine) simple(c *command) (st int, done bool) {
 	case 'N':
 		m.ps = append(m.ps, m.delim)
 		if m.isLast() || !m.next(true) {
+			if m.prog.debug {
+				m.debugf("END-OF-CYCLE:\n")
+			}
 			m.ps = m.ps[:len(m.ps)-1]
 			if !m.env.Posix && !m.quiet {
 				m.out.line(m.ps, m.chomped, m.delim)
 			}
-			return m.endCycleQuiet(), true
+			return -1, true
 		}
 		m.debugPattern()
 	case 'p':
@@ -179,11 +186,14 @@ func (m *machine) simple(c *command) (st int, done bool) {
 	case 'x':
 		m.ps, m.hold = m.hold, m.ps
 		m.chomped, m.holdChomped = m.holdChomped, m.chomped
+		m.debugPattern()
+		m.debugHold()
 	case 'y':
 		m.translit(c.y)
 		m.debugPattern()
 	case 'z':
 		m.ps = m.ps[:0]
+		m.debugPattern()
 	case '=':
 		m.out.number(m.in.lineNo, m.delim)
 	}

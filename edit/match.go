@@ -110,6 +110,9 @@ func (m *machine) subst(s *subst) {
 		limit = -1
 	}
 	found := re.FindAllSubmatchIndex(m.ps, limit)
+	if len(found) > 0 {
+		m.debugMatch(found[0])
+	}
 	if len(found) < n {
 		return
 	}

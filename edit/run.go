@@ -57,6 +57,7 @@ type machine struct {
 	stderr      *output
 	inPlace     *inPlaceFile
 	quiet       bool
+	block       int // --debug: the indentation of the trace
 }
 
 // appendItem is text queued by a, r and R for the end of the cycle.
@@ -99,6 +100,9 @@ func (p *Program) Run(env *Env, files []string) (status int, werr error) {
 		files = []string{"-"}
 	}
 	m.in = input{m: m, names: files, reset: true}
+	if p.debug {
+		m.debugProgram()
+	}
 	defer func() {
 		if v := recover(); v != nil {
 			s, ok := v.(stop)
