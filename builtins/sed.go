@@ -96,8 +96,9 @@ func sedOptions(p *Proc, c *edit.Compiler, env *edit.Env, scripts *int) *opt.Par
 		env.LineLength = atoiPrefix(v)
 		return nil
 	})
-	flags.Flag('z', "null-data", &env.NullData)
-	flags.Flag(0, "zero-terminated", &env.NullData)
+	nullData := func() { env.NullData, c.NullData = true, true }
+	flags.Func('z', "null-data", nullData)
+	flags.Func(0, "zero-terminated", nullData)
 	flags.Flag('n', "quiet", &env.Quiet)
 	flags.Func(0, "posix", func() { c.Posix, env.Posix = true, true })
 	flags.Flag(0, "silent", &env.Quiet)

@@ -172,7 +172,7 @@ func editArgs(req EditRequest, c *Compiler, env *Env) (int, error) {
 		case a == "-E" || a == "-r" || a == "--regexp-extended":
 			c.Extended = true
 		case a == "-z" || a == "--null-data" || a == "--zero-terminated":
-			env.NullData = true
+			env.NullData, c.NullData = true, true
 		case a == "--posix":
 			c.Posix, env.Posix = true, true
 		case a == "-l" || a == "--line-length":

@@ -14,6 +14,9 @@ type Compiler struct {
 	Posix    bool // --posix: no GNU extensions
 	Sandbox  bool // --sandbox: refuse e, r, w
 	Debug    bool // --debug
+	// NullData (-z) makes later M flags leave ^ and $ at the ends of the
+	// buffer: GNU anchors at newlines only when lines end in newlines.
+	NullData bool
 
 	files   FS
 	prog    *Program
@@ -274,7 +277,10 @@ func (c *Compiler) comment(cmd *command) error {
 		return c.fail(errSharpAddr)
 	}
 	ch := c.src.get()
-	if ch == 'n' && !c.started && c.src.line < 2 && c.src.pos == 2 {
+	// GNU checks the position with ftell, which fails on a pipe: a script
+	// read from standard input never sets #n.
+	piped := c.src.file == "-" || c.src.file == "/dev/stdin"
+	if ch == 'n' && !c.started && c.src.line < 2 && c.src.pos == 2 && !piped {
 		c.prog.quiet = true
 	}
 	for ch != eof && ch != '\n' {

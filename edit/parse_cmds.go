@@ -1,6 +1,7 @@
 package edit
 
 import (
+	"bytes"
 	"unicode/utf8"
 
 	"github.com/shellfence/shellfence/edit/regex"
@@ -84,6 +85,12 @@ func (c *Compiler) compileRegex(b []byte, o regex.Options, needed int) (*regex.R
 	}
 	o.ERE = c.Extended
 	o.SedEscapes = true
+	if c.NullData {
+		o.Multiline = false
+	}
+	if c.Posix {
+		b = posixPattern(b, o.ERE)
+	}
 	re, err := regex.Compile(string(b), o)
 	if err != nil {
 		return nil, c.fail(err.Error())
@@ -326,4 +333,59 @@ func newTranslit(src, dst []string) *translit {
 		}
 	}
 	return t
+}
+
+// posixPattern drops GNU's regex operators for --posix: \+ \? \| (in
+// BRE) and \w \W \s \S \b \B \< \> \` \' stand for the plain characters.
+func posixPattern(b []byte, ere bool) []byte {
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '[':
+			j := bracketEnd(b, i)
+			out = append(out, b[i:j]...)
+			i = j - 1
+		case c == '\\' && i+1 < len(b):
+			e := b[i+1]
+			switch {
+			case !ere && (e == '+' || e == '?' || e == '|'):
+				out = append(out, e)
+			case bytes.IndexByte([]byte("wWsSbB<>`'"), e) >= 0:
+				out = append(out, e)
+			default:
+				out = append(out, c, e)
+			}
+			i++
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// bracketEnd returns the index after the bracket expression starting at
+// b[i], or len(b) when it is not closed.
+func bracketEnd(b []byte, i int) int {
+	j := i + 1
+	if j < len(b) && b[j] == '^' {
+		j++
+	}
+	if j < len(b) && b[j] == ']' {
+		j++
+	}
+	for ; j < len(b); j++ {
+		switch {
+		case b[j] == ']':
+			return j + 1
+		case b[j] == '[' && j+1 < len(b) && (b[j+1] == ':' || b[j+1] == '.' || b[j+1] == '='):
+			d := b[j+1]
+			for k := j + 2; k+1 < len(b); k++ {
+				if b[k] == d && b[k+1] == ']' {
+					j = k + 1
+					break
+				}
+			}
+		}
+	}
+	return len(b)
 }
