@@ -80,8 +80,22 @@ func (m *machine) endCycle(print bool) int {
 // or the run ends, with st the exit status (-1 to go on).
 func (m *machine) simple(c *command) (st int, done bool) {
 	switch c.name {
-	case 'a':
-		m.appendQ = append(m.appendQ, appendItem{text: c.text})
+	case 'c', 'd', 'n', 'N', 'q', 'Q':
+		if st, done = m.flowCmd(c); done {
+			return st, done
+		}
+	case 'g', 'G', 'h', 'H', 's', 'x', 'y', 'z':
+		m.spaceCmd(c)
+	default:
+		m.outputCmd(c)
+	}
+	m.flushUnbuffered()
+	return -1, false
+}
+
+// flowCmd runs the commands that may end the cycle or the run.
+func (m *machine) flowCmd(c *command) (st int, done bool) {
+	switch c.name {
 	case 'c':
 		if c.state != rangeActive && c.text != nil {
 			m.out.line(c.text[:len(c.text)-1], true, m.delim)
@@ -89,40 +103,6 @@ func (m *machine) simple(c *command) (st int, done bool) {
 		return m.endCycleQuiet(), true
 	case 'd':
 		return m.endCycleQuiet(), true
-	case 'e':
-		m.execCmd(c)
-	case 'F':
-		m.out.fixNewline(m.delim)
-		m.out.write([]byte(m.in.name))
-		m.out.writeByte(m.delim)
-	case 'g':
-		m.ps = append(m.ps[:0], m.hold...)
-		m.chomped = m.holdChomped
-		m.debugHold()
-	case 'G':
-		m.ps = append(append(m.ps, m.delim), m.hold...)
-		m.chomped = m.holdChomped
-		m.debugPattern()
-	case 'h':
-		m.hold = append(m.hold[:0], m.ps...)
-		m.holdChomped = m.chomped
-		m.debugHold()
-	case 'H':
-		m.hold = append(append(m.hold, m.delim), m.ps...)
-		m.holdChomped = m.chomped
-		m.debugHold()
-	case 'i':
-		if c.text != nil {
-			m.out.line(c.text[:len(c.text)-1], true, m.delim)
-		}
-	case 'l':
-		width := c.num
-		if width == -1 {
-			width = m.env.LineLength
-		}
-		m.out.list(m.ps, width, m.delim)
-	case 'L':
-		m.die(fatalf("INTERNAL ERROR: Bad cmd L"))
 	case 'n':
 		if !m.quiet {
 			m.out.line(m.ps, m.chomped, m.delim)
@@ -144,14 +124,6 @@ func (m *machine) simple(c *command) (st int, done bool) {
 			return -1, true
 		}
 		m.debugPattern()
-	case 'p':
-		m.out.line(m.ps, m.chomped, m.delim)
-	case 'P':
-		if i := bytes.IndexByte(m.ps, m.delim); i >= 0 {
-			m.out.line(m.ps[:i], true, m.delim)
-		} else {
-			m.out.line(m.ps, m.chomped, m.delim)
-		}
 	case 'q':
 		if !m.quiet {
 			m.out.line(m.ps, m.chomped, m.delim)
@@ -160,29 +132,32 @@ func (m *machine) simple(c *command) (st int, done bool) {
 		return exitCode(c.num), true
 	case 'Q':
 		return exitCode(c.num), true
-	case 'r':
-		if c.prepend {
-			m.copyFile(c.fname)
-		} else {
-			m.appendQ = append(m.appendQ, appendItem{fname: c.fname})
-		}
-	case 'R':
-		if line, ok := c.in.next(m.delim); ok {
-			m.appendQ = append(m.appendQ, appendItem{text: line})
-		}
+	}
+	return -1, false
+}
+
+// spaceCmd runs the commands that change the pattern or hold space.
+func (m *machine) spaceCmd(c *command) {
+	switch c.name {
+	case 'g':
+		m.ps = append(m.ps[:0], m.hold...)
+		m.chomped = m.holdChomped
+		m.debugHold()
+	case 'G':
+		m.ps = append(append(m.ps, m.delim), m.hold...)
+		m.chomped = m.holdChomped
+		m.debugPattern()
+	case 'h':
+		m.hold = append(m.hold[:0], m.ps...)
+		m.holdChomped = m.chomped
+		m.debugHold()
+	case 'H':
+		m.hold = append(append(m.hold, m.delim), m.ps...)
+		m.holdChomped = m.chomped
+		m.debugHold()
 	case 's':
 		m.subst(c.sub)
 		m.debugPattern()
-	case 'w':
-		c.out.line(m.ps, m.chomped, m.delim)
-		m.flushSpecial(c.out)
-	case 'W':
-		if i := bytes.IndexByte(m.ps, m.delim); i >= 0 {
-			c.out.line(m.ps[:i], true, m.delim)
-		} else {
-			c.out.line(m.ps, m.chomped, m.delim)
-		}
-		m.flushSpecial(c.out)
 	case 'x':
 		m.ps, m.hold = m.hold, m.ps
 		m.chomped, m.holdChomped = m.holdChomped, m.chomped
@@ -194,11 +169,65 @@ func (m *machine) simple(c *command) (st int, done bool) {
 	case 'z':
 		m.ps = m.ps[:0]
 		m.debugPattern()
+	}
+}
+
+// outputCmd runs the commands that write or queue output, and e.
+func (m *machine) outputCmd(c *command) {
+	switch c.name {
+	case 'a':
+		m.appendQ = append(m.appendQ, appendItem{text: c.text})
+	case 'e':
+		m.execCmd(c)
+	case 'F':
+		m.out.fixNewline(m.delim)
+		m.out.write([]byte(m.in.name))
+		m.out.writeByte(m.delim)
+	case 'i':
+		if c.text != nil {
+			m.out.line(c.text[:len(c.text)-1], true, m.delim)
+		}
+	case 'l':
+		width := c.num
+		if width == -1 {
+			width = m.env.LineLength
+		}
+		m.out.list(m.ps, width, m.delim)
+	case 'L':
+		m.die(fatalf("INTERNAL ERROR: Bad cmd L"))
+	case 'p':
+		m.out.line(m.ps, m.chomped, m.delim)
+	case 'P':
+		m.out.line(m.firstLine())
+	case 'r':
+		if c.prepend {
+			m.copyFile(c.fname)
+		} else {
+			m.appendQ = append(m.appendQ, appendItem{fname: c.fname})
+		}
+	case 'R':
+		if line, ok := c.in.next(m.delim); ok {
+			m.appendQ = append(m.appendQ, appendItem{text: line})
+		}
+	case 'w':
+		c.out.line(m.ps, m.chomped, m.delim)
+		m.flushSpecial(c.out)
+	case 'W':
+		c.out.line(m.firstLine())
+		m.flushSpecial(c.out)
 	case '=':
 		m.out.number(m.in.lineNo, m.delim)
 	}
-	m.flushUnbuffered()
-	return -1, false
+}
+
+// firstLine returns the pattern space up to its first newline, whether
+// it ends with one, and the delimiter: the arguments of output.line for P
+// and W.
+func (m *machine) firstLine() ([]byte, bool, byte) {
+	if i := bytes.IndexByte(m.ps, m.delim); i >= 0 {
+		return m.ps[:i], true, m.delim
+	}
+	return m.ps, m.chomped, m.delim
 }
 
 // endCycleQuiet ends the cycle without the automatic print.
