@@ -141,8 +141,7 @@ func (m *machine) next(add bool) bool {
 // hold space, ranges and R files start again.
 func (m *machine) resetFile() {
 	m.in.lineNo = 0
-	m.hold = m.hold[:0]
-	m.holdChomped = true
+	m.hold = m.hold[:0] // GNU empties it but keeps its chomped state
 	for _, c := range m.prog.cmds {
 		c.state = rangeInactive
 		if c.a1 != nil && c.a1.kind == addrLine && c.a1.line == 0 {
