@@ -72,7 +72,11 @@ func (m *machine) matchAddr(a *address) bool {
 	case addrNull:
 		return true
 	case addrRegex:
-		return m.regex(a.re, 0).Match(m.ps)
+		re := m.regex(a.re, 0)
+		if a.lit != nil {
+			return bytes.Contains(m.ps, a.lit)
+		}
+		return re.Match(m.ps)
 	case addrLineMod:
 		return line >= a.line && (line-a.line)%a.step == 0
 	case addrPlus, addrMult:
@@ -109,7 +113,12 @@ func (m *machine) subst(s *subst) {
 	if s.global {
 		limit = -1
 	}
-	found := re.FindAllSubmatchIndex(m.ps, limit)
+	var found [][]int
+	if s.lit != nil {
+		found = m.findLiteral(s.lit, limit)
+	} else {
+		found = re.FindAllSubmatchIndex(m.ps, limit)
+	}
 	if len(found) > 0 {
 		m.debugMatch(found[0])
 	}
@@ -139,6 +148,22 @@ func (m *machine) subst(s *subst) {
 		s.out.line(m.ps, m.chomped, m.delim)
 		m.flushSpecial(s.out)
 	}
+}
+
+// findLiteral finds up to limit (all when negative) occurrences of lit
+// in the pattern space, without overlap.
+func (m *machine) findLiteral(lit []byte, limit int) [][]int {
+	found := m.found[:0]
+	for pos := 0; limit < 0 || len(found) < limit; {
+		i := bytes.Index(m.ps[pos:], lit)
+		if i < 0 {
+			break
+		}
+		found = append(found, []int{pos + i, pos + i + len(lit)})
+		pos += i + len(lit)
+	}
+	m.found = found
+	return found
 }
 
 // appendRepl appends the replacement for one match, as GNU's

@@ -71,6 +71,9 @@ func (c *Compiler) regexAddress(a *address, slash int) error {
 	a.src = string(b)
 	re, err := c.compileRegex(b, o, 0)
 	a.re = re
+	if re != nil && !o.IgnoreCase {
+		a.lit = literal(b, c.Extended)
+	}
 	return err
 }
 
@@ -126,6 +129,9 @@ func (c *Compiler) substCmd(cmd *command) error {
 	}
 	if s.re, err = c.compileRegex(pat, o, s.maxRef); err != nil {
 		return err
+	}
+	if s.re != nil && !o.IgnoreCase {
+		s.lit = literal(pat, c.Extended)
 	}
 	if s.eval && c.Sandbox {
 		return c.fail(errSandbox)
@@ -388,4 +394,19 @@ func bracketEnd(b []byte, i int) int {
 		}
 	}
 	return len(b)
+}
+
+// literal returns pat when it is plain ASCII text that matches only
+// itself, so that sed can find it with bytes.Index; else nil.
+func literal(pat []byte, ere bool) []byte {
+	special := `\.[*^$`
+	if ere {
+		special += "+?(){}|"
+	}
+	for _, c := range pat {
+		if c >= utf8.RuneSelf || c == '\n' || bytes.IndexByte([]byte(special), c) >= 0 {
+			return nil
+		}
+	}
+	return pat
 }

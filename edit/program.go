@@ -41,6 +41,7 @@ type address struct {
 	line int64 // the line for addrLine and addrLineMod; the end for addrPlus and addrMult once a range starts
 	step int64
 	re   *regex.Regexp // nil for the empty regex: the last one used
+	lit  []byte        // the text re matches, when it is plain ASCII text
 	// flags and text for --debug
 	src   string
 	flags string
@@ -75,6 +76,7 @@ type command struct {
 // subst is an s command.
 type subst struct {
 	re     *regex.Regexp // nil: the last regex used
+	lit    []byte        // the text re matches, when it is plain ASCII text
 	repl   []replPart
 	maxRef int
 	global bool

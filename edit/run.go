@@ -48,6 +48,7 @@ type machine struct {
 	hold        []byte
 	holdChomped bool
 	scratch     []byte
+	found       [][]int // reused by findLiteral
 	delim       byte
 	replaced    bool
 	lastRe      *regex.Regexp
