@@ -2,9 +2,43 @@ package builtins
 
 import "sort"
 
+// sideID identifies a directory for loop detection.
+func sideID(s *side) fileID {
+	if s.absent || s.info == nil {
+		return fileID{}
+	}
+	return idOf(s.info)
+}
+
+// inStack reports whether side f's directory id is one being compared
+// above the current one.
+func (d *differ) inStack(f int, id fileID) bool {
+	if id.ino == 0 {
+		return false
+	}
+	for _, ids := range d.stack {
+		if ids[f] == id {
+			return true
+		}
+	}
+	return false
+}
+
 // compareDirs compares two directories entry by entry, in name order. An
 // absent side (-N) has no entries.
 func (d *differ) compareDirs(a, b *side) {
+	ids := [2]fileID{sideID(a), sideID(b)}
+	if (a.absent || d.inStack(0, ids[0])) && (b.absent || d.inStack(1, ids[1])) {
+		name := a.name
+		if a.absent {
+			name = b.name
+		}
+		d.p.Errorf("%s: recursive directory loop", name)
+		d.note(2)
+		return
+	}
+	d.stack = append(d.stack, ids)
+	defer func() { d.stack = d.stack[:len(d.stack)-1] }()
 	names := [2][]string{}
 	for i, s := range []*side{a, b} {
 		if s.absent {

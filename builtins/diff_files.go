@@ -17,6 +17,7 @@ type differ struct {
 	p      *Proc
 	o      *diffOpts
 	status int
+	stack  [][2]fileID // directories being compared, for loops
 }
 
 // side is one file of a comparison.

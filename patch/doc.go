@@ -16,16 +16,34 @@
 // in GNU; [NoContext] means none), the header times, and the line
 // comparison [Options] (-i, -w, -b, -Z, -E, -B). The API is stable.
 //
+// The comparison is the Myers algorithm with GNU diff's own choices
+// (identical ends with a horizon, discarding of confusing lines, the cost
+// limit, boundary shifting), so hunks fall where GNU puts them.
+//
 // [Compare] is the lower level: it returns a [Script] of [Change] values
-// that can be written in unified ([Script.WriteUnified]), context or
-// normal format. The comparison is the Myers algorithm with GNU diff's
-// own choices (identical ends with a horizon, discarding of confusing
-// lines, the cost limit, boundary shifting), so hunks fall where GNU
-// puts them on ordinary input.
+// that can be written in unified ([Script.WriteUnified]), context
+// ([Script.WriteContext]), normal ([Script.WriteNormal]) or side-by-side
+// ([Script.WriteSideBySide]) format.
 //
 // # Applying patches
 //
-// Patches are parsed with github.com/bluekeyes/go-gitdiff and applied
-// with GNU patch's offset search and fuzz; every file is reached through
-// a [vfs.FS], so a patch cannot name a file outside the workspace.
+// [ApplyPatch] is GNU patch 2.7.6: it reads unified, context and normal
+// diffs and git diffs (new and deleted files, renames, copies, modes) the
+// way GNU does (its name choice, strip levels, indentation, CRLF, mail
+// wrappers), finds each hunk with GNU's offset search and fuzz, detects
+// reversed patches, writes rejects and backups, and prints GNU's
+// messages. Git binary patches are decoded with
+// github.com/bluekeyes/go-gitdiff. The text parser is ours, not
+// go-gitdiff's, because GNU's rules for what it accepts differ from
+// go-gitdiff's and are part of matching GNU.
+//
+// [Apply] is the apply-patch operation for tools: it applies a patch to
+// the workspace, optionally to one named file, with a given or detected
+// strip level ([DetectStrip]), and returns per file and per hunk what
+// happened; for a failed hunk it returns the closest region of the file
+// and a diff from the hunk to it, so the hunk can be repaired.
+//
+// Every file is reached through a [vfs.FS]: a patch cannot name, follow a
+// symlink to, or write a file outside the workspace. Files are replaced
+// atomically (a temporary file in the same directory, then a rename).
 package patch
