@@ -10,19 +10,21 @@ package builtins
 // --left-column and --suppress-common-lines, -q/--brief, and
 // -s/--report-identical-files. Comparison: -i, -w, -b, -Z, -E, -B,
 // -a/--text, --strip-trailing-cr, -d/--minimal, --horizon-lines.
-// Directories: -r/--recursive, -N/--new-file, --unidirectional-new-file.
+// Directories: -r/--recursive, -N/--new-file, --unidirectional-new-file,
+// -x PAT/--exclude, -X FILE/--exclude-from.
 // Headers: --label (twice). FILE may be -, a directory, or a /dev/fd name
 // from process substitution. Exit status 0 (same), 1 (different), 2
 // (trouble).
 //
 // Differences from GNU: -e, -n, -D and the format options, -F, -I,
-// -x/-X, -S, -l, -t, -T, --tabsize, --from-file/--to-file, --color and
+// -S, -l, -t, -T, --tabsize, --from-file/--to-file, --color and
 // --no-dereference are not implemented (they fail with status 2). File
 // names sort by bytes in directory comparisons (C.UTF-8 collation).
 
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -55,8 +57,10 @@ type diffOpts struct {
 	labels       []string
 	cmp          patch.Options
 	side         patch.SideOptions
-	switches     string // the options as given, for "diff -r" headers
-	showFunction bool   // -p
+	switches     string   // the options as given, for "diff -r" headers
+	showFunction bool     // -p
+	exclude      []string // -x patterns
+	excludeFrom  []string // -X files
 }
 
 // errStyles is GNU's complaint about two output styles.
@@ -132,9 +136,15 @@ func diffFlags(p *Proc, o *diffOpts) *opt.Parser {
 	for d := '0'; d <= '9'; d++ {
 		f.Func(d, "", func() {}) // -NUM, read by obsoleteContext
 	}
-	f.Unsupported("enDFItTlxXSL", "ed", "rcs", "ifdef", "show-function-line",
-		"ignore-matching-lines", "expand-tabs", "initial-tab", "tabsize", "paginate", "exclude",
-		"exclude-from", "starting-file", "from-file", "to-file", "color", "palette", "no-dereference",
+	f.Add(opt.Option{Short: 'x', Long: "exclude", Arg: opt.Required, Do: func(_, v string) error {
+		o.exclude = append(o.exclude, v)
+		return nil
+	}}, opt.Option{Short: 'X', Long: "exclude-from", Arg: opt.Required, Do: func(_, v string) error {
+		o.excludeFrom = append(o.excludeFrom, v)
+		return nil
+	}})
+	f.Unsupported("enDFItTlSL", "ed", "rcs", "ifdef", "show-function-line",
+		"ignore-matching-lines", "expand-tabs", "initial-tab", "tabsize", "paginate", "starting-file", "from-file", "to-file", "color", "palette", "no-dereference",
 		"suppress-blank-empty", "ignore-file-name-case", "no-ignore-file-name-case", "speed-large-files",
 		"line-format", "old-line-format", "new-line-format", "unchanged-line-format",
 		"old-group-format", "new-group-format", "unchanged-group-format", "changed-group-format",
@@ -181,6 +191,14 @@ func diff(p *Proc) int {
 		o.context = 0
 	}
 	o.switches = optionWords(p.Args[1:], files)
+	for _, name := range o.excludeFrom {
+		pats, err := p.readLines(name)
+		if err != nil {
+			p.Errorf("%s: %s", name, ErrText(err))
+			return 2
+		}
+		o.exclude = append(o.exclude, pats...)
+	}
 	d := &differ{p: p, o: &o}
 	d.compareTop(files[0], files[1])
 	if err := p.Flush(); err != nil {
@@ -314,4 +332,24 @@ func obsoleteContext(args []string) (int, bool) {
 		}
 	}
 	return n, set
+}
+
+// readLines reads the lines of a file (diff -X).
+func (p *Proc) readLines(name string) ([]string, error) {
+	in, done, err := p.openInput(name)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	data, err := io.ReadAll(in)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if l != "" {
+			out = append(out, l)
+		}
+	}
+	return out, nil
 }

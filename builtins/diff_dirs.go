@@ -51,7 +51,9 @@ func (d *differ) compareDirs(a, b *side) {
 			return
 		}
 		for _, e := range ents {
-			names[i] = append(names[i], e.Name())
+			if !d.excluded(e.Name()) {
+				names[i] = append(names[i], e.Name())
+			}
 		}
 	}
 	for _, n := range mergeNames(names[0], names[1]) {
@@ -119,4 +121,14 @@ func (d *differ) compareEntry(a, b *side, n0, n1 string) {
 		return
 	}
 	d.compare(x, y, true)
+}
+
+// excluded reports whether an entry matches a -x or -X pattern.
+func (d *differ) excluded(name string) bool {
+	for _, pat := range d.o.exclude {
+		if fnmatch(pat, name, 0) {
+			return true
+		}
+	}
+	return false
 }
