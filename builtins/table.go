@@ -44,6 +44,8 @@ func init() {
 		// group: file operations, end
 
 		// group: text (head tail wc sort uniq cut)
+		"head": head,
+		"tail": tail,
 
 		// group: text, end
 
