@@ -46,6 +46,7 @@ func init() {
 		// group: text (head tail wc sort uniq cut)
 		"head": head,
 		"tail": tail,
+		"wc":   wc,
 
 		// group: text, end
 
