@@ -47,6 +47,7 @@ func init() {
 		"head": head,
 		"tail": tail,
 		"wc":   wc,
+		"cut":  cut,
 
 		// group: text, end
 
