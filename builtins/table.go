@@ -48,6 +48,7 @@ func init() {
 		"tail": tail,
 		"wc":   wc,
 		"cut":  cut,
+		"uniq": uniq,
 
 		// group: text, end
 
