@@ -49,6 +49,7 @@ func init() {
 		"wc":   wc,
 		"cut":  cut,
 		"uniq": uniq,
+		"sort": sortCmd,
 
 		// group: text, end
 

@@ -114,27 +114,44 @@ func (p *Proc) wcParse(o *wcOpts) ([]string, int) {
 }
 
 // argMatch picks v or the only choice it abbreviates, with GNU's argmatch
-// message otherwise.
+// message (and status 1) otherwise.
 func argMatch(name, option, v string, choices []string) (string, error) {
-	var found []string
-	for _, c := range choices {
+	return argMatchVals(name, option, v, choices, choices)
+}
+
+// argMatchVals is argMatch for choices that stand for values: synonyms
+// (choices with the same value) are listed on one line, and an
+// abbreviation of several synonyms is not ambiguous.
+func argMatchVals(name, option, v string, choices, vals []string) (string, error) {
+	found := -1
+	ambiguous := false
+	for i, c := range choices {
 		if c == v {
-			return c, nil
+			return vals[i], nil
 		}
-		if strings.HasPrefix(c, v) && v != "" {
-			found = append(found, c)
+		if v != "" && strings.HasPrefix(c, v) {
+			if found >= 0 && vals[found] != vals[i] {
+				ambiguous = true
+			}
+			if found < 0 {
+				found = i
+			}
 		}
 	}
-	if len(found) == 1 {
-		return found[0], nil
+	if found >= 0 && !ambiguous {
+		return vals[found], nil
 	}
 	what := "invalid"
-	if len(found) > 1 {
+	if ambiguous {
 		what = "ambiguous"
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s argument %s for %s\nValid arguments are:", name, what, QuoteLocale(v), QuoteLocale(option))
-	for _, c := range choices {
+	for i, c := range choices {
+		if i > 0 && vals[i] == vals[i-1] {
+			fmt.Fprintf(&b, ", %s", QuoteLocale(c))
+			continue
+		}
 		fmt.Fprintf(&b, "\n  - %s", QuoteLocale(c))
 	}
 	fmt.Fprintf(&b, "\nTry '%s --help' for more information.", name)

@@ -1,0 +1,228 @@
+package builtins
+
+// sort - sort lines of text files
+//
+//	sort [OPTION]... [FILE]...
+//	sort [OPTION]... --files0-from=F
+//
+// Ordering: -b, -d, -f, -g, -h, -i, -M, -n, -R (random order from a
+// seed drawn per run, equal keys together), -r, -V, --sort=WORD; keys
+// -k POS1[,POS2] with per-key letters (-k2,2n -k1.3,1.5 -k3r) and the
+// obsolete +POS1 [-POS2]; -t SEP; -s (no last-resort comparison of whole
+// lines); -u; -z. Modes: -c, -C, --check[=diagnose-first|quiet|silent];
+// -m (merge sorted inputs). Output: -o FILE (may be an input: all input
+// is read first). Accepted for compatibility: -S SIZE, -T DIR (no
+// temporary files are used), --parallel=N, --batch-size=N. Collation in
+// C.UTF-8 is byte order. Usage errors exit 2, as in GNU.
+//
+// Differences from GNU: --debug, --compress-program, --random-source and
+// -y are not supported; -g compares as float64 (GNU uses long double).
+
+import (
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"slices"
+)
+
+type sortOpts struct {
+	keys       []*sortKey
+	global     sortKey
+	tab        int // -1: fields are separated by blanks
+	unique     bool
+	stable     bool
+	check      byte // 0, 'c' or 'C'
+	merge      bool
+	output     string
+	hasOutput  bool
+	eol        byte
+	files0     string
+	hasFiles0  bool
+	seed       maphash.Seed
+	noKeys     bool // plain comparison of whole lines
+	globalOnly bool // the global ordering is the only key
+}
+
+func sortCmd(p *Proc) int {
+	o := &sortOpts{tab: -1, eol: '\n', global: sortKey{sword: noPos, eword: noPos}}
+	files, err := p.sortParse(o)
+	if err == nil {
+		files, err = p.sortFinishOpts(o, files)
+	}
+	if err != nil {
+		return p.sortFail(err)
+	}
+	if o.check != 0 {
+		return p.sortCheck(o, files[0])
+	}
+	for _, f := range files {
+		if f == "-" {
+			continue
+		}
+		if _, err := p.Stat(f); err != nil {
+			return p.sortFail(sortError(fmt.Sprintf("cannot read: %s: %s", QuoteShell(f), ErrText(err))))
+		}
+	}
+	if o.hasOutput {
+		if err := p.sortCheckOutput(o.output); err != nil {
+			return p.sortFail(err)
+		}
+	}
+	if o.merge {
+		return p.sortMerge(o, files)
+	}
+	return p.sortFiles(o, files)
+}
+
+// sortFail prints a fatal error and returns sort's failure status.
+func (p *Proc) sortFail(err error) int {
+	var se sortError
+	if errors.As(err, &se) {
+		p.Errorf("%s", string(se))
+		return 2
+	}
+	if we, ok := err.(writeErr); ok {
+		return p.WriteFailed(we.error)
+	}
+	if err == errStopped {
+		return 130
+	}
+	return p.usage(err, 2)
+}
+
+// sortFinishOpts applies what GNU does after parsing: the file list, key
+// inheritance and compatibility checks.
+func (p *Proc) sortFinishOpts(o *sortOpts, files []string) ([]string, error) {
+	if o.hasFiles0 {
+		var err error
+		if files, err = p.sortFiles0(o, files); err != nil {
+			return nil, err
+		}
+	}
+	g := &o.global
+	for _, k := range o.keys {
+		if k.isDefault() && !k.reverse {
+			k.inherit(g)
+		}
+	}
+	if len(o.keys) == 0 && !g.isDefault() {
+		o.keys, o.globalOnly = []*sortKey{g}, true
+	}
+	for _, k := range o.keys {
+		if err := k.incompatible(); err != nil {
+			return nil, err
+		}
+	}
+	o.noKeys = len(o.keys) == 0
+	o.seed = maphash.MakeSeed()
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	if o.check != 0 {
+		if len(files) > 1 {
+			return nil, sortError(fmt.Sprintf("extra operand %s not allowed with -%c", QuoteShellAlways(files[1]), o.check))
+		}
+		if o.hasOutput {
+			return nil, sortError(fmt.Sprintf("options '-%co' are incompatible", o.check))
+		}
+	}
+	return files, nil
+}
+
+func (p *Proc) sortFiles0(o *sortOpts, files []string) ([]string, error) {
+	if len(files) > 0 {
+		return nil, fmt.Errorf("extra operand %s\nfile operands cannot be combined with --files0-from\nTry '%s --help' for more information.",
+			QuoteShellAlways(files[0]), p.Name())
+	}
+	names, err := p.readFiles0(o.files0)
+	if err != nil {
+		var re files0ReadErr
+		if errors.As(err, &re) {
+			return nil, sortError(fmt.Sprintf("%s: read error: %s", QuoteShell(o.files0), ErrText(re.error)))
+		}
+		return nil, sortError(fmt.Sprintf("open failed: %s: %s", QuoteShell(o.files0), ErrText(err)))
+	}
+	if len(names) == 0 {
+		return nil, sortError(fmt.Sprintf("no input from %s", QuoteShellAlways(o.files0)))
+	}
+	for i, n := range names {
+		switch {
+		case n == "-":
+			return nil, sortError("when reading file names from stdin, no file name of '-' allowed")
+		case n == "":
+			return nil, sortError(fmt.Sprintf("%s:%d: invalid zero-length file name", QuoteShell(o.files0), i+1))
+		}
+	}
+	return names, nil
+}
+
+// sortLine is one input line (without its end) and its keys.
+type sortLine struct {
+	text []byte
+	keys []keyVal
+	idx  int
+}
+
+// makeLines splits data into lines and computes their keys.
+func (o *sortOpts) makeLines(data []byte, lines []sortLine) []sortLine {
+	for len(data) > 0 {
+		i := indexByteFrom(data, o.eol)
+		var text []byte
+		if i < 0 {
+			text, data = data, nil
+		} else {
+			text, data = data[:i], data[i+1:]
+		}
+		lines = append(lines, sortLine{text: text, idx: len(lines)})
+	}
+	return lines
+}
+
+// computeKeys fills the keys of every line, in one flat slice.
+func (o *sortOpts) computeKeys(lines []sortLine) {
+	nk := len(o.keys)
+	if nk == 0 {
+		return
+	}
+	flat := make([]keyVal, len(lines)*nk)
+	for i := range lines {
+		kv := flat[i*nk : (i+1)*nk : (i+1)*nk]
+		for j, k := range o.keys {
+			kv[j] = k.makeKey(lines[i].text, o.tab, o.seed)
+		}
+		lines[i].keys = kv
+	}
+}
+
+// compare is GNU's compare: the keys, then (unless -s or -u) the whole
+// lines, reversed by a global -r.
+func (o *sortOpts) compare(a, b *sortLine) int {
+	if !o.noKeys {
+		for j, k := range o.keys {
+			if d := k.compare(&a.keys[j], &b.keys[j]); d != 0 {
+				if k.reverse {
+					return -d
+				}
+				return d
+			}
+		}
+		if o.unique || o.stable {
+			return 0
+		}
+	}
+	d := bytesCompare(a.text, b.text)
+	if o.global.reverse {
+		return -d
+	}
+	return d
+}
+
+// sortLines sorts stably: equal lines keep their input order.
+func (o *sortOpts) sortLines(lines []sortLine) {
+	slices.SortFunc(lines, func(a, b sortLine) int {
+		if d := o.compare(&a, &b); d != 0 {
+			return d
+		}
+		return a.idx - b.idx
+	})
+}

@@ -1,0 +1,226 @@
+package builtins
+
+// sort's key values, computed once per line, and their comparisons:
+// text (C.UTF-8 collation is byte order), -n and -h numbers (exact
+// decimal comparison, as GNU's strnumcmp), -g floating point, -M months,
+// -V versions and -R hashes.
+
+import (
+	"bytes"
+	"hash/maphash"
+)
+
+// keyVal is one key of one line, ready to compare.
+type keyVal struct {
+	s    []byte  // key text, or the integer digits of a number
+	frac []byte  // fraction digits of a number, trailing zeros dropped
+	f    float64 // -g value
+	i    int     // sign of a number, month, -g class
+	unit int     // -h unit order
+	h    uint64  // -R hash
+}
+
+// makeKey computes key k of line.
+func (k *sortKey) makeKey(line []byte, tab int, seed maphash.Seed) keyVal {
+	beg, end := k.keyBounds(line, tab)
+	text := line[beg:end]
+	if k.ignore != 0 || k.fold {
+		text = k.translate(text)
+	}
+	var v keyVal
+	switch {
+	case k.numeric:
+		v = parseSortNumber(text)
+	case k.human:
+		v = parseSortNumber(text)
+		v.unit = unitOrder(text)
+	case k.general:
+		v.f, v.i = parseGeneral(text)
+	case k.month:
+		v.i = monthOf(text)
+	case k.random:
+		v.s, v.h = text, maphash.Bytes(seed, text)
+	default:
+		v.s = text
+	}
+	return v
+}
+
+// translate applies -d, -i and -f to a key.
+func (k *sortKey) translate(text []byte) []byte {
+	out := make([]byte, 0, len(text))
+	for _, c := range text {
+		switch k.ignore {
+		case 'd':
+			if !(isAlnumC(c) || sortBlank(c)) {
+				continue
+			}
+		case 'i':
+			if c < 0x20 || c >= 0x7f {
+				continue
+			}
+		}
+		if k.fold {
+			c = upperASCII(c)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func isAlnumC(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// compare compares two values of key k (without its reverse flag).
+func (k *sortKey) compare(a, b *keyVal) int {
+	switch {
+	case k.numeric:
+		return compareNumbers(a, b)
+	case k.human:
+		if d := a.unit - b.unit; d != 0 {
+			return d
+		}
+		return compareNumbers(a, b)
+	case k.general:
+		return compareGeneral(a, b)
+	case k.month:
+		return a.i - b.i
+	case k.random:
+		if a.h != b.h {
+			if a.h < b.h {
+				return -1
+			}
+			return 1
+		}
+		return bytes.Compare(a.s, b.s)
+	case k.version:
+		return fileVerCmp(a.s, b.s)
+	}
+	return bytes.Compare(a.s, b.s)
+}
+
+// parseSortNumber reads a number as -n does: leading blanks, an optional
+// '-', digits, an optional decimal point and digits. No thousands
+// separator in C.UTF-8.
+func parseSortNumber(text []byte) keyVal {
+	i := 0
+	for i < len(text) && sortBlank(text[i]) {
+		i++
+	}
+	neg := i < len(text) && text[i] == '-'
+	if neg {
+		i++
+	}
+	for i < len(text) && text[i] == '0' {
+		i++
+	}
+	start := i
+	for i < len(text) && isDigit(text[i]) {
+		i++
+	}
+	v := keyVal{s: text[start:i]}
+	if i < len(text) && text[i] == '.' {
+		i++
+		start = i
+		for i < len(text) && isDigit(text[i]) {
+			i++
+		}
+		v.frac = bytes.TrimRight(text[start:i], "0")
+	}
+	if neg && (len(v.s) > 0 || len(v.frac) > 0) {
+		v.i = -1
+	}
+	return v
+}
+
+func compareNumbers(a, b *keyVal) int {
+	if a.i != b.i {
+		return a.i - b.i
+	}
+	d := len(a.s) - len(b.s)
+	if d == 0 {
+		d = bytes.Compare(a.s, b.s)
+	}
+	if d == 0 {
+		d = bytes.Compare(a.frac, b.frac)
+	}
+	if a.i < 0 {
+		return -d
+	}
+	return d
+}
+
+// unitOrder is GNU's find_unit_order: the power of the suffix after a
+// nonzero number (K/k 1, M 2, ... Y 8), negative for negative numbers.
+func unitOrder(text []byte) int {
+	i := 0
+	for i < len(text) && sortBlank(text[i]) {
+		i++
+	}
+	neg := i < len(text) && text[i] == '-'
+	if neg {
+		i++
+	}
+	nonzero := false
+	for i < len(text) && isDigit(text[i]) {
+		nonzero = nonzero || text[i] != '0'
+		i++
+	}
+	if i < len(text) && text[i] == '.' {
+		for i++; i < len(text) && isDigit(text[i]); i++ {
+			nonzero = nonzero || text[i] != '0'
+		}
+	}
+	if !nonzero || i >= len(text) {
+		return 0
+	}
+	order := map[byte]int{'K': 1, 'k': 1, 'M': 2, 'G': 3, 'T': 4, 'P': 5, 'E': 6, 'Z': 7, 'Y': 8}[text[i]]
+	if neg {
+		return -order
+	}
+	return order
+}
+
+// Classes of -g values: conversion errors sort first, then NaNs, then
+// numbers.
+const (
+	gError = iota
+	gNaN
+	gNumber
+)
+
+func compareGeneral(a, b *keyVal) int {
+	if a.i != gNumber || b.i != gNumber {
+		return a.i - b.i
+	}
+	switch {
+	case a.f < b.f:
+		return -1
+	case a.f > b.f:
+		return 1
+	}
+	return 0
+}
+
+// months are the C locale's abbreviated month names.
+var months = []string{"JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"}
+
+// monthOf returns 1-12 for a key starting (after blanks) with a month
+// name, in any case; 0 otherwise.
+func monthOf(text []byte) int {
+	i := 0
+	for i < len(text) && sortBlank(text[i]) {
+		i++
+	}
+	if len(text)-i < 3 {
+		return 0
+	}
+	name := string([]byte{upperASCII(text[i]), upperASCII(text[i+1]), upperASCII(text[i+2])})
+	for m, n := range months {
+		if n == name {
+			return m + 1
+		}
+	}
+	return 0
+}
