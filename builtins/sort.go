@@ -160,6 +160,7 @@ func (p *Proc) sortFiles0(o *sortOpts, files []string) ([]string, error) {
 type sortLine struct {
 	text []byte
 	keys []keyVal
+	rank uint64 // order-preserving prefix of the first key (or of text)
 	idx  int
 }
 
@@ -173,7 +174,7 @@ func (o *sortOpts) makeLines(data []byte, lines []sortLine) []sortLine {
 		} else {
 			text, data = data[:i], data[i+1:]
 		}
-		lines = append(lines, sortLine{text: text, idx: len(lines)})
+		lines = append(lines, sortLine{text: text, rank: prefix8(text), idx: len(lines)})
 	}
 	return lines
 }
@@ -191,6 +192,7 @@ func (o *sortOpts) computeKeys(lines []sortLine) {
 			kv[j] = k.makeKey(lines[i].text, o.tab, o.seed)
 		}
 		lines[i].keys = kv
+		lines[i].rank = o.keys[0].rank(&kv[0])
 	}
 }
 
@@ -198,6 +200,12 @@ func (o *sortOpts) computeKeys(lines []sortLine) {
 // lines, reversed by a global -r.
 func (o *sortOpts) compare(a, b *sortLine) int {
 	if !o.noKeys {
+		if a.rank != b.rank {
+			if o.keys[0].reverse {
+				return cmpUint(b.rank, a.rank)
+			}
+			return cmpUint(a.rank, b.rank)
+		}
 		for j, k := range o.keys {
 			if d := k.compare(&a.keys[j], &b.keys[j]); d != 0 {
 				if k.reverse {
@@ -210,7 +218,13 @@ func (o *sortOpts) compare(a, b *sortLine) int {
 			return 0
 		}
 	}
-	d := bytesCompare(a.text, b.text)
+	d := 0
+	if o.noKeys {
+		d = cmpUint(a.rank, b.rank)
+	}
+	if d == 0 {
+		d = bytesCompare(a.text, b.text)
+	}
 	if o.global.reverse {
 		return -d
 	}

@@ -8,12 +8,15 @@ package builtins
 import (
 	"bytes"
 	"hash/maphash"
+	"math"
 )
 
 // keyVal is one key of one line, ready to compare.
 type keyVal struct {
 	s    []byte  // key text, or the integer digits of a number
 	frac []byte  // fraction digits of a number, trailing zeros dropped
+	pre  uint64  // first bytes of s (text) or value of s (number, up to 19 digits)
+	fpre uint64  // the first 19 fraction digits as a number
 	f    float64 // -g value
 	i    int     // sign of a number, month, -g class
 	unit int     // -h unit order
@@ -41,9 +44,80 @@ func (k *sortKey) makeKey(line []byte, tab int, seed maphash.Seed) keyVal {
 	case k.random:
 		v.s, v.h = text, maphash.Bytes(seed, text)
 	default:
-		v.s = text
+		v.s, v.pre = text, prefix8(text)
 	}
 	return v
+}
+
+// rank maps a key value to a number whose order agrees with the key's
+// comparison wherever two ranks differ; equal ranks need the full
+// comparison. Computed once per line, it makes most comparisons one
+// integer comparison.
+func (k *sortKey) rank(v *keyVal) uint64 {
+	switch {
+	case k.numeric:
+		return numberRank(v)
+	case k.human:
+		return uint64(v.unit+8)<<59 | numberRank(v)>>5
+	case k.general:
+		return generalRank(v)
+	case k.month:
+		return uint64(v.i)
+	case k.random, k.version:
+		return 0
+	}
+	return v.pre
+}
+
+func numberRank(v *keyVal) uint64 {
+	const half = 1 << 63
+	n := min(v.pre, 1<<62)
+	if len(v.s) > 19 {
+		n = 1 << 62
+	}
+	if v.i < 0 {
+		return half - 1 - n
+	}
+	return half + n
+}
+
+func generalRank(v *keyVal) uint64 {
+	if v.i != gNumber {
+		return uint64(v.i)
+	}
+	f := v.f
+	if f == 0 {
+		f = 0 // -0 sorts as +0
+	}
+	u := math.Float64bits(f)
+	if u>>63 != 0 {
+		return max(^u, 2)
+	}
+	return u | 1<<63
+}
+
+// prefix8 packs the first 8 bytes of b, big-endian and zero-padded:
+// different prefixes order two texts as bytes.Compare would.
+func prefix8(b []byte) uint64 {
+	var p uint64
+	for i := 0; i < 8; i++ {
+		p <<= 8
+		if i < len(b) {
+			p |= uint64(b[i])
+		}
+	}
+	return p
+}
+
+// compareText is bytes.Compare with the prefixes tried first.
+func compareText(a, b *keyVal) int {
+	if a.pre != b.pre {
+		if a.pre < b.pre {
+			return -1
+		}
+		return 1
+	}
+	return bytes.Compare(a.s, b.s)
 }
 
 // translate applies -d, -i and -f to a key.
@@ -97,7 +171,7 @@ func (k *sortKey) compare(a, b *keyVal) int {
 	case k.version:
 		return fileVerCmp(a.s, b.s)
 	}
-	return bytes.Compare(a.s, b.s)
+	return compareText(a, b)
 }
 
 // parseSortNumber reads a number as -n does: leading blanks, an optional
@@ -131,6 +205,17 @@ func parseSortNumber(text []byte) keyVal {
 	if neg && (len(v.s) > 0 || len(v.frac) > 0) {
 		v.i = -1
 	}
+	if len(v.s) <= 19 {
+		for _, c := range v.s {
+			v.pre = v.pre*10 + uint64(c-'0')
+		}
+	}
+	for j := 0; j < 19; j++ {
+		v.fpre *= 10
+		if j < len(v.frac) {
+			v.fpre += uint64(v.frac[j] - '0')
+		}
+	}
 	return v
 }
 
@@ -139,16 +224,33 @@ func compareNumbers(a, b *keyVal) int {
 		return a.i - b.i
 	}
 	d := len(a.s) - len(b.s)
-	if d == 0 {
+	switch {
+	case d != 0:
+	case len(a.s) <= 19 && a.pre != b.pre:
+		d = cmpUint(a.pre, b.pre)
+	case len(a.s) > 19:
 		d = bytes.Compare(a.s, b.s)
 	}
 	if d == 0 {
-		d = bytes.Compare(a.frac, b.frac)
+		d = cmpUint(a.fpre, b.fpre)
+		if d == 0 && (len(a.frac) > 19 || len(b.frac) > 19) {
+			d = bytes.Compare(a.frac, b.frac)
+		}
 	}
 	if a.i < 0 {
 		return -d
 	}
 	return d
+}
+
+func cmpUint(a, b uint64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 // unitOrder is GNU's find_unit_order: the power of the suffix after a
