@@ -78,7 +78,7 @@ func (p *Proc) headParse(args []string, o *headOpts) ([]string, int) {
 	flags.Func(0, "silent", func() { o.headers = -1 })
 	flags.Func('v', "verbose", func() { o.headers = 1 })
 	flags.Func('z', "zero-terminated", func() { o.eol = 0 })
-	flags.Unsupported("", "presume-input-pipe")
+	flags.Func(0, "-presume-input-pipe", func() {}) // GNU's hidden test option; output is the same
 	for d := '0'; d <= '9'; d++ {
 		flags.Add(opt.Option{Short: d, Do: func(string, string) error {
 			return trailingOption(p.Name(), byte(d))

@@ -145,7 +145,8 @@ func (p *Proc) tailParse(args []string, o *tailOpts) ([]string, int) {
 	flags.Func(0, "silent", func() { o.headers = -1 })
 	flags.Func('v', "verbose", func() { o.headers = 1 })
 	flags.Func('z', "zero-terminated", func() { o.eol = 0 })
-	flags.Unsupported("", "pid", "presume-input-pipe")
+	flags.Func(0, "-presume-input-pipe", func() {}) // GNU's hidden test option; output is the same
+	flags.Unsupported("", "pid")
 	for d := '0'; d <= '9'; d++ {
 		flags.Add(opt.Option{Short: d, Do: func(string, string) error {
 			return &opt.Error{Msg: fmt.Sprintf("%s: option used in invalid context -- %c", p.Name(), d), Status: 1}
