@@ -120,7 +120,7 @@ func TestFindDeleteAndExec(t *testing.T) {
 		want      findResult
 	}{
 		{"delete files", "find . -name '*.go' -delete -print; find . -type f | sort",
-			findResult{"./src/in/lib.go\n./src/lib/lib.go\n./src/main.go\n", "", 0}},
+			findResult{"./src/lib/lib.go\n./src/main.go\n./notes.md\n", "", 0}},
 		{"delete through a link removes the link", "find src -name in -delete; find src -maxdepth 1",
 			findResult{"src\nsrc/lib\nsrc/main.go\n", "", 0}},
 		{"exec plus batches", "find src -name '*.go' -exec cat {} +", findResult{"package lib\npackage main\n", "", 0}},

@@ -98,7 +98,7 @@ func trailingOption(name string, c byte) error {
 
 // headNumber parses a count for -n or -c.
 func headNumber(name, v string, lines bool) (uint64, error) {
-	n, err := parseUintSuffix(v, "bkKmMGTPEZY0")
+	n, err := xstrtoumax(v, 10, "bkKmMGTPEZY0")
 	if err == 0 {
 		return n, nil
 	}

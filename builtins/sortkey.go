@@ -40,12 +40,12 @@ func badFieldSpec(spec, msg string) error {
 // parseFieldCount is GNU's parse_field_count: a number at the start of s
 // (saturating), and the rest of s. ok is false when there is no number.
 func parseFieldCount(s string) (uint64, string, bool) {
-	n, err := parseUintSuffix(s, "")
-	if err&numInvalid != 0 {
+	n, err := xstrtoumax(s, 10, "")
+	if err&longintInvalid != 0 {
 		return 0, s, false
 	}
 	i := 0
-	for i < len(s) && isSpaceC(s[i]) {
+	for i < len(s) && isSpace(s[i]) {
 		i++
 	}
 	if i < len(s) && s[i] == '+' {

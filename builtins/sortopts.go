@@ -45,7 +45,7 @@ func (p *Proc) sortParse(o *sortOpts) ([]string, error) {
 		if v == "" {
 			return setCheck('c')
 		}
-		m, err := argMatchVals(p.Name(), "--check", v, []string{"quiet", "silent", "diagnose-first"}, []string{"C", "C", "c"})
+		m, err := argChoiceVals(p.Name(), "--check", v, []string{"quiet", "silent", "diagnose-first"}, []string{"C", "C", "c"})
 		if err != nil {
 			return err
 		}
@@ -76,7 +76,7 @@ func (p *Proc) sortOrderingFlags(flags *opt.Parser, o *sortOpts) {
 	}
 	words := []string{"general-numeric", "human-numeric", "month", "numeric", "random", "version"}
 	flags.Value(0, "sort", func(_, v string) error {
-		m, err := argMatch(p.Name(), "--sort", v, words)
+		m, err := argChoice(p.Name(), "--sort", v, words)
 		if err != nil {
 			return err
 		}
@@ -93,9 +93,9 @@ func (p *Proc) sortTuningFlags(flags *opt.Parser) {
 	flags.Value('S', "buffer-size", func(name, v string) error { return sortBufferSize(name, v) })
 	flags.Value('T', "temporary-directory", func(string, string) error { return nil })
 	flags.Value(0, "parallel", func(name, v string) error {
-		n, err := parseUintSuffix(v, "")
+		n, err := xstrtoumax(v, 10, "")
 		switch {
-		case err == numOverflow:
+		case err == longintOverflow:
 			return nil
 		case err != 0:
 			return xstrtolFatal(name, v, err)
@@ -105,8 +105,8 @@ func (p *Proc) sortTuningFlags(flags *opt.Parser) {
 		return nil
 	})
 	flags.Value(0, "batch-size", func(name, v string) error {
-		n, err := parseUintSuffix(v, "")
-		if err != 0 && err != numOverflow {
+		n, err := xstrtoumax(v, 10, "")
+		if err != 0 && err != longintOverflow {
 			return xstrtolFatal(name, v, err)
 		}
 		if n < 2 {
@@ -120,15 +120,15 @@ func (p *Proc) sortTuningFlags(flags *opt.Parser) {
 // sortBufferSize checks -S SIZE: a number with an optional suffix (KiB by
 // default, b for bytes, % of memory).
 func sortBufferSize(name, v string) error {
-	n, err := parseUintSuffix(v, "EgGkKmMPtTYZ")
+	n, err := xstrtoumax(v, 10, "EgGkKmMPtTYZ")
 	i := len(v) - len(strings.TrimLeft(v, " \t\n\v\f\r+0123456789"))
 	endsDigit := i > 0 && isDigit(v[i-1])
 	switch {
 	case err == 0 && endsDigit:
 		if n > math.MaxUint64/1024 {
-			err = numOverflow
+			err = longintOverflow
 		}
-	case err == numBadSuffix && endsDigit && len(v) == i+1 && (v[i] == 'b' || v[i] == '%'):
+	case err == longintInvalidSuffixChar && endsDigit && len(v) == i+1 && (v[i] == 'b' || v[i] == '%'):
 		err = 0
 	}
 	if err != 0 {
@@ -138,7 +138,7 @@ func sortBufferSize(name, v string) error {
 }
 
 // xstrtolFatal is gnulib's message for a bad numeric option value.
-func xstrtolFatal(name, v string, err numErr) error {
+func xstrtolFatal(name, v string, err strtolErr) error {
 	dash := "-"
 	if strings.HasPrefix(name, "--") {
 		dash, name = "--", name[2:]
@@ -146,9 +146,9 @@ func xstrtolFatal(name, v string, err numErr) error {
 		name = name[1:]
 	}
 	switch {
-	case err&numInvalid != 0:
+	case err&longintInvalid != 0:
 		return sortError(fmt.Sprintf("invalid %s%s argument '%s'", dash, name, v))
-	case err&numBadSuffix != 0:
+	case err&longintInvalidSuffixChar != 0:
 		return sortError(fmt.Sprintf("invalid suffix in %s%s argument '%s'", dash, name, v))
 	}
 	return sortError(fmt.Sprintf("%s%s argument '%s' too large", dash, name, v))

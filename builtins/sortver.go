@@ -14,7 +14,7 @@ import (
 func parseGeneral(text []byte) (float64, int) {
 	s := string(text)
 	i := 0
-	for i < len(s) && isSpaceC(s[i]) {
+	for i < len(s) && isSpace(s[i]) {
 		i++
 	}
 	start := i
@@ -119,11 +119,11 @@ func fileVerCmp(a, b []byte) int {
 	}
 	ap, bp := filePrefixLen(a), filePrefixLen(b)
 	onePass := ap == len(a) && bp == len(b)
-	d := verRevCmp(a[:ap], b[:bp])
+	d := verrevcmp(string(a[:ap]), string(b[:bp]))
 	if d != 0 || onePass {
 		return d
 	}
-	return verRevCmp(a, b)
+	return verrevcmp(string(a), string(b))
 }
 
 // dotOrder puts "." first, then "..", then other names with a leading dot.
@@ -165,61 +165,4 @@ func filePrefixLen(s []byte) int {
 			}
 		}
 	}
-}
-
-func isAlpha(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-
-// verOrder weighs the byte at pos for verrevcmp; the end of the string
-// sorts before everything but '~'.
-func verOrder(s []byte, pos int) int {
-	if pos == len(s) {
-		return -1
-	}
-	c := s[pos]
-	switch {
-	case isDigit(c):
-		return 0
-	case isAlpha(c):
-		return int(c)
-	case c == '~':
-		return -2
-	}
-	return int(c) + 256
-}
-
-// verRevCmp is the Debian version comparison.
-func verRevCmp(a, b []byte) int {
-	i, j := 0, 0
-	for i < len(a) || j < len(b) {
-		firstDiff := 0
-		for i < len(a) && !isDigit(a[i]) || j < len(b) && !isDigit(b[j]) {
-			ac, bc := verOrder(a, i), verOrder(b, j)
-			if ac != bc {
-				return ac - bc
-			}
-			i, j = i+1, j+1
-		}
-		for i < len(a) && a[i] == '0' {
-			i++
-		}
-		for j < len(b) && b[j] == '0' {
-			j++
-		}
-		for i < len(a) && j < len(b) && isDigit(a[i]) && isDigit(b[j]) {
-			if firstDiff == 0 {
-				firstDiff = int(a[i]) - int(b[j])
-			}
-			i, j = i+1, j+1
-		}
-		if i < len(a) && isDigit(a[i]) {
-			return 1
-		}
-		if j < len(b) && isDigit(b[j]) {
-			return -1
-		}
-		if firstDiff != 0 {
-			return firstDiff
-		}
-	}
-	return 0
 }

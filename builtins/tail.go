@@ -187,7 +187,7 @@ func tailSeconds(name, v string) error {
 }
 
 func tailStats(name, v string) error {
-	if _, err := parseUintSuffix(v, ""); err != 0 {
+	if _, err := xstrtoumax(v, 10, ""); err != 0 {
 		return &opt.Error{Msg: fmt.Sprintf("%s: invalid maximum number of unchanged stats between opens: %s", name, QuoteLocale(v)), Status: 1}
 	}
 	return nil
@@ -239,8 +239,8 @@ func tailObsolete(args []string, o *tailOpts) (ok, bad bool) {
 		if i < len(s) && s[i] == 'b' {
 			unit = "b"
 		}
-		n, err := parseUintSuffix(num+unit, "b")
-		if err&^numBadSuffix != 0 {
+		n, err := xstrtoumax(num+unit, 10, "b")
+		if err&^longintInvalidSuffixChar != 0 {
 			return true, true
 		}
 		o.n = n

@@ -59,7 +59,7 @@ func (p *Proc) uniqParse(o *uniqOpts) ([]string, int) {
 		if v == "" {
 			return nil
 		}
-		m, err := argMatch(p.Name(), "--all-repeated", v, []string{"none", "prepend", "separate"})
+		m, err := argChoice(p.Name(), "--all-repeated", v, []string{"none", "prepend", "separate"})
 		o.allRepeated = m
 		return err
 	}})
@@ -68,14 +68,14 @@ func (p *Proc) uniqParse(o *uniqOpts) ([]string, int) {
 		if v == "" {
 			return nil
 		}
-		m, err := argMatch(p.Name(), "--group", v, []string{"prepend", "append", "separate", "both"})
+		m, err := argChoice(p.Name(), "--group", v, []string{"prepend", "append", "separate", "both"})
 		o.group = m
 		return err
 	}})
 	sizeOpt := func(dst *uint64, what string, setNew bool) func(string, string) error {
 		return func(_, v string) error {
-			n, err := parseUintSuffix(v, "")
-			if err > numOverflow {
+			n, err := xstrtoumax(v, 10, "")
+			if err > longintOverflow {
 				return &opt.Error{Msg: fmt.Sprintf("%s: %s: %s", p.Name(), v, what), Status: 1}
 			}
 			*dst = n
@@ -110,7 +110,7 @@ func (p *Proc) uniqParse(o *uniqOpts) ([]string, int) {
 	}
 	for _, a := range operands {
 		if len(a) > 1 && a[0] == '+' {
-			if n, e := parseUintSuffix(a, ""); e == 0 {
+			if n, e := xstrtoumax(a, 10, ""); e == 0 {
 				o.skipChars = n
 				continue
 			}

@@ -101,7 +101,7 @@ func (p *Proc) wcParse(o *wcOpts) ([]string, int) {
 		return nil
 	})
 	flags.Value(0, "total", func(_, v string) error {
-		when, err := argMatch(p.Name(), "--total", v, []string{"auto", "always", "only", "never"})
+		when, err := argChoice(p.Name(), "--total", v, []string{"auto", "always", "only", "never"})
 		o.total = when
 		return err
 	})
@@ -115,14 +115,14 @@ func (p *Proc) wcParse(o *wcOpts) ([]string, int) {
 
 // argMatch picks v or the only choice it abbreviates, with GNU's argmatch
 // message (and status 1) otherwise.
-func argMatch(name, option, v string, choices []string) (string, error) {
-	return argMatchVals(name, option, v, choices, choices)
+func argChoice(name, option, v string, choices []string) (string, error) {
+	return argChoiceVals(name, option, v, choices, choices)
 }
 
 // argMatchVals is argMatch for choices that stand for values: synonyms
 // (choices with the same value) are listed on one line, and an
 // abbreviation of several synonyms is not ambiguous.
-func argMatchVals(name, option, v string, choices, vals []string) (string, error) {
+func argChoiceVals(name, option, v string, choices, vals []string) (string, error) {
 	found := -1
 	ambiguous := false
 	for i, c := range choices {

@@ -13,11 +13,11 @@ import (
 // isPrintRune reports whether r is printable, like glibc's iswprint in
 // C.UTF-8.
 func isPrintRune(r rune) bool {
-	if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+	if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == 0x2028 || r == 0x2029 {
 		return false
 	}
 	return unicode.IsPrint(r) || r == 0xa0 || unicode.Is(unicode.Cf, r) && r != 0xfeff ||
-		unicode.IsSpace(r) && r != 0x85
+		unicode.IsSpace(r) && r != 0x85 || unicode.Is(unicode.Co, r)
 }
 
 // runeWidth returns the columns r takes on a terminal: 0 for combining
