@@ -15,8 +15,9 @@ package builtins
 // temporary files are used), --parallel=N, --batch-size=N. Collation in
 // C.UTF-8 is byte order. Usage errors exit 2, as in GNU.
 //
-// Differences from GNU: --debug, --compress-program, --random-source and
-// -y are not supported; -g compares as float64 (GNU uses long double).
+// Differences from GNU: --debug, --compress-program and --random-source
+// are not supported; -g puts NaNs in byte order of their text (GNU
+// compares their memory, padding included).
 
 import (
 	"errors"

@@ -9,18 +9,20 @@ import (
 	"bytes"
 	"hash/maphash"
 	"math"
+	"math/big"
 )
 
 // keyVal is one key of one line, ready to compare.
 type keyVal struct {
-	s    []byte  // key text, or the integer digits of a number
-	frac []byte  // fraction digits of a number, trailing zeros dropped
-	pre  uint64  // first bytes of s (text) or value of s (number, up to 19 digits)
-	fpre uint64  // the first 19 fraction digits as a number
-	f    float64 // -g value
-	i    int     // sign of a number, month, -g class
-	unit int     // -h unit order
-	h    uint64  // -R hash
+	s    []byte     // key text, or the integer digits of a number
+	frac []byte     // fraction digits of a number, trailing zeros dropped
+	pre  uint64     // first bytes of s (text) or value of s (number, up to 19 digits)
+	fpre uint64     // the first 19 fraction digits as a number
+	f    float64    // -g value, rounded
+	ld   *big.Float // -g value
+	i    int        // sign of a number, month, -g class
+	unit int        // -h unit order
+	h    uint64     // -R hash
 }
 
 // makeKey computes key k of line.
@@ -38,7 +40,7 @@ func (k *sortKey) makeKey(line []byte, tab int, seed maphash.Seed) keyVal {
 		v = parseSortNumber(text)
 		v.unit = unitOrder(text)
 	case k.general:
-		v.f, v.i = parseGeneral(text)
+		v.f, v.ld, v.i = parseGeneral(text)
 	case k.month:
 		v.i = monthOf(text)
 	case k.random:
@@ -302,7 +304,7 @@ func compareGeneral(a, b *keyVal) int {
 	case a.f > b.f:
 		return 1
 	}
-	return 0
+	return a.ld.Cmp(b.ld)
 }
 
 // months are the C locale's abbreviated month names.

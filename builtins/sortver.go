@@ -1,99 +1,26 @@
 package builtins
 
-// sort -g's number reading (C's strtold) and sort -V's version comparison
-// (gnulib's filevercmp, as in coreutils 9.1).
+// sort -g's number reading (C's strtold, in long double) and sort -V's
+// version comparison (gnulib's filevercmp, as in coreutils 9.1).
 
 import (
 	"math"
-	"strconv"
-	"strings"
+	"math/big"
 )
 
-// parseGeneral reads the longest prefix of text that strtold accepts and
-// returns its value and class (gError when there is none).
-func parseGeneral(text []byte) (float64, int) {
-	s := string(text)
-	i := 0
-	for i < len(s) && isSpace(s[i]) {
-		i++
-	}
-	start := i
-	if i < len(s) && (s[i] == '+' || s[i] == '-') {
-		i++
-	}
-	rest := strings.ToLower(s[i:])
-	neg := i > start && s[start] == '-'
+// parseGeneral reads the longest prefix of text that strtold accepts
+// (see ldouble.go) and returns its class (gError when there is none),
+// its value as a long double and rounded to a float64.
+func parseGeneral(text []byte) (float64, *big.Float, int) {
+	x, _, ok, _ := parseLD(string(text))
 	switch {
-	case strings.HasPrefix(rest, "inf"):
-		if neg {
-			return math.Inf(-1), gNumber
-		}
-		return math.Inf(1), gNumber
-	case strings.HasPrefix(rest, "nan"):
-		return math.NaN(), gNaN
+	case !ok:
+		return 0, nil, gError
+	case x.isNaN():
+		return math.NaN(), nil, gNaN
 	}
-	end := floatPrefix(s, i)
-	if end == i {
-		return 0, gError
-	}
-	num := s[start:end]
-	if isHexPrefix(s[i:]) && !strings.ContainsAny(num, "pP") {
-		num += "p0"
-	}
-	f, err := strconv.ParseFloat(num, 64)
-	if err != nil && !isRangeErr(err) {
-		return 0, gError
-	}
-	return f, gNumber
-}
-
-func isRangeErr(err error) bool {
-	ne, ok := err.(*strconv.NumError)
-	return ok && ne.Err == strconv.ErrRange
-}
-
-func isHexPrefix(s string) bool {
-	return len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') &&
-		(isHexDigit(s[2]) || s[2] == '.' && len(s) > 3 && isHexDigit(s[3]))
-}
-
-func isHexDigit(c byte) bool {
-	return isDigit(c) || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-// floatPrefix returns the end of the decimal or hexadecimal number that
-// starts at s[i] (after its sign), or i when there is none.
-func floatPrefix(s string, i int) int {
-	digit, expChar := isDigit, "eE"
-	if isHexPrefix(s[i:]) {
-		i += 2
-		digit, expChar = isHexDigit, "pP"
-	}
-	j, n := i, 0
-	for j < len(s) && digit(s[j]) {
-		j, n = j+1, n+1
-	}
-	if j < len(s) && s[j] == '.' {
-		for j++; j < len(s) && digit(s[j]); j++ {
-			n++
-		}
-	}
-	if n == 0 {
-		return i
-	}
-	if j < len(s) && strings.IndexByte(expChar, s[j]) >= 0 {
-		k := j + 1
-		if k < len(s) && (s[k] == '+' || s[k] == '-') {
-			k++
-		}
-		if k < len(s) && isDigit(s[k]) {
-			for k < len(s) && isDigit(s[k]) {
-				k++
-			}
-			j = k
-		}
-	}
-	return j
+	f, _ := x.f.Float64()
+	return f, x.f, gNumber
 }
 
 // fileVerCmp compares two versions like gnulib's filenvercmp.
