@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/bluekeyes/go-gitdiff v0.9.0
+	github.com/dlclark/regexp2 v1.12.0
 	github.com/google/go-cmp v0.7.0
 	github.com/spf13/afero v1.15.0
 	golang.org/x/sys v0.49.0

@@ -14,7 +14,9 @@ func init() {
 		// group: shell values, end
 
 		// group: grep
-
+		"grep":  grep,
+		"egrep": egrep,
+		"fgrep": fgrep,
 		// group: grep, end
 
 		// group: listing (ls, stat, du)

@@ -137,3 +137,22 @@ func namedSet(c byte) *charSet {
 	s.neg = c == 'W' || c == 'S'
 	return s.finish()
 }
+
+// removeRune returns the sorted pairs rs without r.
+func removeRune(rs []rune, r rune) []rune {
+	out := make([]rune, 0, len(rs)+2)
+	for i := 0; i < len(rs); i += 2 {
+		lo, hi := rs[i], rs[i+1]
+		if r < lo || r > hi {
+			out = append(out, lo, hi)
+			continue
+		}
+		if lo < r {
+			out = append(out, lo, r-1)
+		}
+		if r < hi {
+			out = append(out, r+1, hi)
+		}
+	}
+	return out
+}

@@ -90,6 +90,10 @@ func (w *goWriter) set(s *charSet) {
 		w.ok = false
 		return
 	}
+	if !s.neg && len(s.ranges) == 0 {
+		w.b.WriteString(`[^\x00-\x{10FFFF}]`)
+		return
+	}
 	w.b.WriteByte('[')
 	if s.neg {
 		w.b.WriteString(`^\x{FFFD}`)

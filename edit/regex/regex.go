@@ -105,6 +105,11 @@ func build(root *node, ncap int, o Options) (*Regexp, error) {
 		case n.op == opSet && n.set.neg && !dotNL:
 			n.set.add('\n', '\n')
 			n.set.finish()
+		case n.op == opSet && o.Buffer:
+			// No match crosses a line: leave newline out of every set.
+			n.set.ranges = removeRune(n.set.ranges, '\n')
+		case n.op == opLit && n.r == '\n' && o.Buffer:
+			n.op, n.set = opSet, &charSet{}
 		}
 	})
 	p, err := compileProg(root, ncap, o)
@@ -183,6 +188,30 @@ func (re *Regexp) FindSubmatchIndex(b []byte) []int {
 		return re.goRe.FindSubmatchIndex(b)
 	}
 	return re.matcher(b).find(0)
+}
+
+// Searcher returns a function that finds the leftmost-longest match
+// starting at or after from in b, choosing the engine once for all of b
+// (so a grep buffer is scanned once, not once per match). Matches are
+// offsets in b. from must be 0 or, in Buffer mode, a line start: Go's
+// engine sees the text as starting there.
+func (re *Regexp) Searcher(b []byte) func(from int) []int {
+	if re.useGo(b) {
+		return func(from int) []int {
+			loc := re.goRe.FindIndex(b[from:])
+			if loc == nil {
+				return nil
+			}
+			return []int{loc[0] + from, loc[1] + from}
+		}
+	}
+	m := re.matcher(b)
+	return func(from int) []int {
+		if loc := m.find(from); loc != nil {
+			return loc[:2]
+		}
+		return nil
+	}
 }
 
 // FindAllSubmatchIndex returns up to n (all if n < 0) successive matches

@@ -1,0 +1,241 @@
+package builtins
+
+import (
+	"io"
+	"io/fs"
+	"strings"
+
+	"github.com/shellfence/shellfence/vfs"
+)
+
+// run searches the operands and returns grep's exit status.
+func (g *grepRun) run(ops []string) int {
+	if g.o.maxCount == 0 {
+		return 1
+	}
+	implicit := len(ops) == 0
+	if implicit {
+		ops = []string{"-"}
+		if g.o.dirs == "recurse" {
+			ops = []string{"."}
+		}
+	}
+	switch {
+	case g.o.withName >= 0:
+		g.names = g.o.withName
+	case len(ops) > 1:
+		g.names = 1
+	case g.o.dirs == "recurse":
+		g.names = -1
+	}
+	g.omitDot = implicit && g.o.dirs == "recurse"
+	for _, op := range ops {
+		if g.quit {
+			break
+		}
+		g.operand(op)
+	}
+	switch {
+	case g.status != 0:
+		return g.status
+	case g.o.quiet && g.matched:
+		return 0
+	case g.errSeen:
+		return 2
+	case g.matched:
+		return 0
+	}
+	return 1
+}
+
+// operand searches one command-line operand.
+func (g *grepRun) operand(name string) {
+	if name == "-" {
+		g.showName = g.names == 1
+		g.search(g.p.Stdin, g.o.label, -1)
+		return
+	}
+	fi, err := g.p.Stat(name)
+	if err != nil {
+		g.suppressible(name, err)
+		return
+	}
+	if g.skipped(name, fi, true) {
+		return
+	}
+	if g.names < 0 {
+		g.names = 0
+		if fi.IsDir() {
+			g.names = 1
+		}
+	}
+	if fi.IsDir() && g.o.dirs == "recurse" {
+		g.walk(name, strings.TrimRight(name, "/"), []uint64{vfs.MetaOf(fi).Ino})
+		return
+	}
+	g.showName = g.names == 1
+	g.searchPath(name, name, fi)
+}
+
+// skipped reports whether a file is left out by -d skip, -D skip,
+// --include, --exclude or --exclude-dir. Command-line names match by any
+// suffix after a slash; names met in a directory by their base name.
+func (g *grepRun) skipped(name string, fi fs.FileInfo, commandLine bool) bool {
+	if fi.IsDir() {
+		if g.o.dirs == "skip" {
+			return true
+		}
+		if commandLine && g.omitDot {
+			return false
+		}
+		return grepExcluded(dirGlobs(g.o.dirGlobs), name, !commandLine)
+	}
+	if isDevice(fi) && (g.o.devices == "skip" || g.o.devices == "" && !commandLine) {
+		return true
+	}
+	return grepExcluded(g.o.files, name, !commandLine)
+}
+
+func isDevice(fi fs.FileInfo) bool {
+	return fi.Mode()&(fs.ModeDevice|fs.ModeCharDevice|fs.ModeNamedPipe|fs.ModeSocket) != 0
+}
+
+func dirGlobs(pats []string) []grepGlob {
+	out := make([]grepGlob, len(pats))
+	for i, p := range pats {
+		out[i] = grepGlob{pattern: p}
+	}
+	return out
+}
+
+// grepExcluded applies gnulib's exclude rules: the last pattern (in
+// command-line order) that matches decides; when none matches, the name
+// is excluded only if the first pattern given was an --include.
+func grepExcluded(globs []grepGlob, name string, anchored bool) bool {
+	if len(globs) == 0 {
+		return false
+	}
+	for i := len(globs) - 1; i >= 0; i-- {
+		if globMatch(globs[i].pattern, name, anchored) {
+			return !globs[i].include
+		}
+	}
+	return globs[0].include
+}
+
+// globMatch matches name, or with anchored false any part of it after a
+// slash, against the wildcard pattern.
+func globMatch(pattern, name string, anchored bool) bool {
+	if fnmatch(pattern, name, 0) {
+		return true
+	}
+	for i := 0; !anchored && i < len(name); i++ {
+		if name[i] == '/' && i+1 < len(name) && name[i+1] != '/' && fnmatch(pattern, name[i+1:], 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// walk searches the directory dir (shown as display) recursively, in the
+// order the file system lists it. ancestors holds the inodes of the
+// directories above, to detect loops through symlinks with -R.
+func (g *grepRun) walk(dir, display string, ancestors []uint64) {
+	ents, err := g.p.ReadDir(dir)
+	if err != nil {
+		g.suppressible(display, err)
+		return
+	}
+	g.showName = g.names == 1
+	for _, e := range ents {
+		if g.quit || g.p.Cancelled() {
+			g.quit = true
+			return
+		}
+		g.entry(dir+"/"+e.Name(), g.childName(display, e.Name()), e, ancestors)
+	}
+}
+
+func (g *grepRun) childName(display, name string) string {
+	if g.omitDot && display == "." {
+		return name
+	}
+	return display + "/" + name
+}
+
+// entry handles one directory entry met during -r or -R.
+func (g *grepRun) entry(path, display string, e fs.DirEntry, ancestors []uint64) {
+	var fi fs.FileInfo
+	var err error
+	if e.Type()&fs.ModeSymlink != 0 {
+		if !g.o.deref {
+			return
+		}
+		fi, err = g.p.Stat(path)
+	} else {
+		fi, err = e.Info()
+	}
+	if err != nil {
+		if !grepExcluded(g.o.files, e.Name(), true) {
+			g.suppressible(display, err)
+		}
+		return
+	}
+	if g.skipped(e.Name(), fi, false) {
+		return
+	}
+	if !fi.IsDir() {
+		g.searchPath(path, display, fi)
+		return
+	}
+	ino := vfs.MetaOf(fi).Ino
+	for _, a := range ancestors {
+		if a == ino && ino != 0 {
+			if !g.o.noMessages {
+				g.p.Errorf("%s: warning: recursive directory loop", display)
+			}
+			return
+		}
+	}
+	g.walk(path, display, append(ancestors, ino))
+}
+
+// searchPath opens and searches a file that is not a directory to
+// recurse into.
+func (g *grepRun) searchPath(path, display string, fi fs.FileInfo) {
+	if fi.IsDir() {
+		if g.o.dirs != "skip" {
+			g.suppressible(display, errIsDir)
+		}
+		return
+	}
+	f, err := g.p.Open(path)
+	if err != nil {
+		g.suppressible(display, err)
+		return
+	}
+	defer f.Close()
+	size := int64(-1)
+	if fi.Mode().IsRegular() {
+		size = fi.Size()
+	}
+	g.search(f, display, size)
+}
+
+// suppressible reports a file error unless -s.
+func (g *grepRun) suppressible(name string, err error) {
+	g.errSeen = true
+	if !g.o.noMessages {
+		g.p.Errorf("%s: %s", name, ErrText(err))
+	}
+}
+
+// readAllInput reads all of name ("-" is standard input).
+func (p *Proc) readAllInput(name string) ([]byte, error) {
+	in, closeIn, err := p.openInput(name)
+	if err != nil {
+		return nil, err
+	}
+	defer closeIn()
+	return io.ReadAll(in)
+}
