@@ -81,16 +81,27 @@ func perlKeep(pat string) (string, bool) {
 	return pat, false
 }
 
+// perlErrors maps regexp2's messages to PCRE2's for the same mistakes.
+var perlErrors = []struct{ regexp2, pcre string }{
+	{"unexpected )", "unmatched closing parenthesis"},
+	{"missing closing )", "missing closing parenthesis"},
+	{"unterminated [] set", "missing terminating ] for character class"},
+	{"illegal \\ at end of pattern", "\\ at end of pattern"},
+	{"missing argument to repetition operator", "quantifier does not follow a repeatable item"},
+	{"invalid nested repetition operator", "quantifier does not follow a repeatable item"},
+	{"range in reverse order", "range out of order in character class"},
+	{"invalid repeat count", "numbers out of order in {} quantifier"},
+	{"unrecognized grouping construct", "unrecognized character after (? or (?-"},
+	{"unknown unicode category", "unknown property after \\P or \\p"},
+}
+
 // perlError words a regexp2 error as PCRE2 does where they share a cause.
 func perlError(err error) string {
 	msg := err.Error()
-	switch {
-	case strings.Contains(msg, "too many )"):
-		return "unmatched closing parenthesis"
-	case strings.Contains(msg, "not enough )"):
-		return "missing closing parenthesis"
-	case strings.Contains(msg, "unterminated [] set"):
-		return "missing terminating ] for character class"
+	for _, e := range perlErrors {
+		if strings.Contains(msg, e.regexp2) {
+			return e.pcre
+		}
 	}
 	return msg
 }
