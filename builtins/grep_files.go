@@ -52,7 +52,13 @@ func (g *grepRun) run(ops []string) int {
 func (g *grepRun) operand(name string) {
 	if name == "-" {
 		g.showName = g.names == 1
-		g.search(g.p.Stdin, g.o.label, -1)
+		size := int64(-1)
+		if st, ok := g.p.Stdin.(interface{ Stat() (fs.FileInfo, error) }); ok {
+			if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
+				size = fi.Size()
+			}
+		}
+		g.search(g.p.Stdin, g.o.label, size)
 		return
 	}
 	fi, err := g.p.Stat(name)

@@ -34,6 +34,8 @@ type grepFile struct {
 	name    string
 	in      io.Reader
 	regular bool
+	size    int64 // of a regular file, -1 if unknown
+	nread   int64
 	width   int   // -T: width of line numbers and offsets
 	bufOff  int64 // offset in the input of the buffer's first byte
 	lnPos   int64 // offset of the line numbered lnNum
@@ -96,7 +98,7 @@ func (neverMatcher) matches([]byte) [][]int { return nil }
 // search searches one open input and prints what the options ask for.
 // size is the input's size, -1 if it is not a regular file.
 func (g *grepRun) search(in io.Reader, name string, size int64) {
-	f := &grepFile{name: name, in: in, regular: size >= 0, lastOut: -1, lnNum: 1,
+	f := &grepFile{name: name, in: in, regular: size >= 0, size: size, lastOut: -1, lnNum: 1,
 		left: math.MaxInt64, quiet: g.quietOut, onMatch: g.o.quiet || g.o.list != 0}
 	if g.o.maxCount > 0 {
 		f.left = g.o.maxCount
@@ -202,8 +204,12 @@ func (g *grepRun) scan(f *grepFile) error {
 // what is there from pipes. It returns io.EOF with the last bytes.
 func (g *grepRun) read(f *grepFile, b []byte) (int, error) {
 	if f.regular {
+		if f.size >= 0 && f.nread >= f.size {
+			return 0, io.EOF // no need for a read to learn it
+		}
 		n, err := io.ReadFull(f.in, b)
-		if err == io.ErrUnexpectedEOF {
+		f.nread += int64(n)
+		if err == io.ErrUnexpectedEOF || f.nread == f.size && n < len(b) {
 			err = io.EOF
 		}
 		return n, err

@@ -117,7 +117,11 @@ var wordRanges = func() []rune {
 	return s.finish().ranges
 }()
 
-// isWordRune reports whether r is a word character for \w, \b, \< and \>.
+// IsWordRune reports whether r is a word character for \w, \b, \< and
+// \> (and grep -w): a letter, a digit or an underscore, as in glibc's
+// C.UTF-8.
+func IsWordRune(r rune) bool { return isWordRune(r) }
+
 func isWordRune(r rune) bool {
 	if r < 0x80 {
 		return r == '_' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z'

@@ -1,6 +1,7 @@
 package regex
 
 import (
+	"bytes"
 	"math/rand"
 	"slices"
 	"testing"
@@ -140,4 +141,35 @@ func FuzzCompile(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestLineDFAAgrees checks that the automaton finds the same first
+// matching line as the other engines.
+func TestLineDFAAgrees(t *testing.T) {
+	r := rand.New(rand.NewSource(2))
+	for i := 0; i < 3000; i++ {
+		pat := randomPattern(r)
+		re, err := Compile(pat, Options{Buffer: true, IgnoreCase: r.Intn(4) == 0})
+		if err != nil {
+			continue
+		}
+		d := re.LineDFA()
+		if d == nil {
+			continue
+		}
+		for j := 0; j < 5; j++ {
+			b := append(append(randomText(r), '\n'), randomText(r)...)
+			want := -1
+			if loc := re.Searcher(b)(0); loc != nil {
+				want = bytes.Count(b[:loc[0]], []byte("\n"))
+			}
+			got := d.Find(b)
+			if got >= 0 {
+				got = bytes.Count(b[:got], []byte("\n"))
+			}
+			if got != want {
+				t.Fatalf("%q on %q: DFA line %d, want %d", pat, b, got, want)
+			}
+		}
+	}
 }

@@ -51,6 +51,8 @@ type Regexp struct {
 	goRe      *regexp.Regexp
 	wordASCII bool
 	negFFFD   bool
+	literal   []byte
+	exact     bool // the expression, before WordMatch and LineMatch, is literal
 }
 
 // Compile parses pattern as GNU grep or sed would (see [Options]). The
@@ -77,13 +79,18 @@ func Compile(pattern string, o Options) (*Regexp, error) {
 		alts, ncap = append(alts, n), ncap+k
 	}
 	root := alt(alts...)
+	exact := onlyText(root) && len(requiredLiteral(root, o.IgnoreCase)) > 0
 	switch {
 	case o.LineMatch:
 		root = cat(assert(aLineStart), root, assert(aLineEnd))
 	case o.WordMatch:
 		root = cat(assert(aNotWordPrev), root, assert(aNotWordNext))
 	}
-	return build(root, ncap, o)
+	re, err := build(root, ncap, o)
+	if err == nil {
+		re.exact = exact
+	}
+	return re, err
 }
 
 // MustCompile is Compile for patterns known to be valid; it panics
@@ -116,7 +123,7 @@ func build(root *node, ncap int, o Options) (*Regexp, error) {
 	if err != nil {
 		return nil, err
 	}
-	re := &Regexp{o: o, ncap: ncap, prog: p}
+	re := &Regexp{o: o, ncap: ncap, prog: p, literal: requiredLiteral(root, o.IgnoreCase)}
 	if w := toGo(root, o); w.ok {
 		if g, err := regexp.Compile(w.b.String()); err == nil {
 			g.Longest()
@@ -125,6 +132,19 @@ func build(root *node, ncap int, o Options) (*Regexp, error) {
 	}
 	return re, nil
 }
+
+// Literal returns a string every match contains (the longest found; nil
+// if there is none), so that a search can skip text without it. With
+// IgnoreCase the string is matched ignoring ASCII case; it then holds no
+// other letters.
+func (re *Regexp) Literal() []byte { return re.literal }
+
+// LiteralExact reports whether the expression, before WordMatch or
+// LineMatch apply, matches exactly [Regexp.Literal] and nothing else.
+func (re *Regexp) LiteralExact() bool { return re.exact }
+
+// Options returns the options re was compiled with.
+func (re *Regexp) Options() Options { return re.o }
 
 // NumSubexp returns the number of groups.
 func (re *Regexp) NumSubexp() int { return re.ncap }

@@ -190,3 +190,71 @@ func TestGrepOptions(t *testing.T) {
 		}
 	}
 }
+
+func TestLiteral(t *testing.T) {
+	tests := []struct {
+		pat  string
+		o    Options
+		want string
+	}{
+		{"foo", Options{}, "foo"},
+		{`[a-z]*foo\.bar`, Options{}, "foo.bar"},
+		{`\<nil\>`, Options{}, "nil"},
+		{"nil", Options{Grep: true, WordMatch: true}, "nil"},
+		{`ab\(cd\)*efg`, Options{}, "efg"},
+		{`ab\(cd\)\{2\}e`, Options{}, "cd"},
+		{`abc\|d`, Options{}, ""},
+		{"FROB", Options{IgnoreCase: true}, "FROB"},
+		{"éa", Options{IgnoreCase: true}, "a"},
+		{"x.y", Options{Grep: true, Fixed: true}, "x.y"},
+		{"a\nb", Options{Grep: true}, ""},
+	}
+	for _, tt := range tests {
+		if got := string(MustCompile(tt.pat, tt.o).Literal()); got != tt.want {
+			t.Errorf("%q: got %q, want %q", tt.pat, got, tt.want)
+		}
+	}
+}
+
+func TestLineDFA(t *testing.T) {
+	text := "abc\nx12y\nfoo bar\n\nend"
+	tests := []struct {
+		pat  string
+		o    Options
+		want int
+	}{
+		{"[0-9][0-9]", Options{}, 7},
+		{"^foo", Options{}, 12},
+		{"bar$", Options{}, 16},
+		{"^$", Options{}, 17},
+		{"END", Options{IgnoreCase: true}, 21},
+		{"zzz", Options{}, -1},
+		{"b\\|y", Options{}, 2},
+		{"", Options{}, 0},
+	}
+	for _, tt := range tests {
+		tt.o.Buffer = true
+		d := MustCompile(tt.pat, tt.o).LineDFA()
+		if d == nil {
+			t.Fatalf("%q: no DFA", tt.pat)
+		}
+		if got := d.Find([]byte(text)); got != tt.want {
+			t.Errorf("%q: got %d, want %d", tt.pat, got, tt.want)
+		}
+	}
+	if MustCompile(`\<a`, Options{Buffer: true}).LineDFA() != nil {
+		t.Error(`\<a has a DFA`)
+	}
+}
+
+func TestLiteralExact(t *testing.T) {
+	for pat, want := range map[string]bool{"foo": true, `\(foo\)`: true, "fo*": false, "r$": false,
+		`\<a`: false, "é": true, "a.b": false} {
+		if got := MustCompile(pat, Options{}).LiteralExact(); got != want {
+			t.Errorf("%q: got %v", pat, got)
+		}
+	}
+	if MustCompile("é", Options{IgnoreCase: true}).LiteralExact() {
+		t.Error("é with IgnoreCase is exact")
+	}
+}
