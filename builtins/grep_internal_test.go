@@ -64,4 +64,3 @@ func TestGrepExcluded(t *testing.T) {
 		}
 	}
 }
-

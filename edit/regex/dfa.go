@@ -20,9 +20,9 @@ type LineDFA struct {
 }
 
 type dstate struct {
-	pcs      []int // instructions that consume, in no particular order
-	match    bool  // a match ends here
-	matchEOL bool  // a match ends here if a newline or the end follows
+	pcs      []int        // instructions that consume, in no particular order
+	match    bool         // a match ends here
+	matchEOL bool         // a match ends here if a newline or the end follows
 	next     [256]*dstate // cached transitions on ASCII bytes (and newline)
 	toMatch  [256]*dstate // cached transitions into a state where a match ends
 }
