@@ -13,8 +13,8 @@ import (
 	"github.com/shellfence/shellfence/vfs"
 )
 
-// runIn runs a command line in a workspace seeded with files.
-func runIn(t *testing.T, files map[string]string, cmd string, stdin string) (string, string, int) {
+// grepRunIn runs a command line in a workspace seeded with files.
+func grepRunIn(t *testing.T, files map[string]string, cmd string, stdin string) (string, string, int) {
 	t.Helper()
 	dir := t.TempDir()
 	for name, data := range files {
@@ -69,7 +69,7 @@ func TestGrep(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, errs, status := runIn(t, files, tt.cmd, tt.stdin)
+			out, errs, status := grepRunIn(t, files, tt.cmd, tt.stdin)
 			if d := cmp.Diff(tt.want, out); d != "" || status != tt.status {
 				t.Errorf("%s: status %d (want %d), stderr %q (-want +got):\n%s", tt.cmd, status, tt.status, errs, d)
 			}
