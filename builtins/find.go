@@ -9,19 +9,22 @@ package builtins
 // -mindepth -mount -xdev -noleaf -ignore_readdir_race -files0-from
 // -daystart -follow -regextype -warn -nowarn. Tests: -name -iname -path
 // -ipath -wholename -iwholename -regex -iregex -lname -ilname -type -xtype
-// -size -empty -newer -anewer -cnewer -newerXY (file references) -mtime
+// -size -empty -newer -anewer -cnewer -newerXY (X and Y among a c m t) -mtime
 // -mmin -atime -amin -ctime -cmin -used -perm -user -group -uid -gid
 // -nouser -nogroup -links -inum -samefile -readable -writable -executable
 // -true -false. Actions: -print -print0 -printf -fprint -fprint0 -fprintf
 // -ls -fls -exec -execdir -ok -okdir -delete -prune -quit.
 //
-// Differences from GNU: -D and -fstype, -context and -newerXY with a date
-// string (t) are not supported; %F prints the file system type as
-// "unknown", %Z fails as it does on a system without SELinux. Warnings
-// about option positions are printed only with -warn (GNU prints them when
-// standard input is a terminal, which it never is here). Commands of -exec
-// and -ok run as shellfence builtins; -ok reads its answers from standard
-// input. Symbolic links are never followed out of the workspace.
+// Differences from GNU: -D, -fstype and -context are not supported; %F
+// prints the file system type as "unknown", %Z fails as it does on a
+// system without SELinux. Warnings about option positions are printed
+// only with -warn (GNU prints them when standard input is a terminal,
+// which it never is here). GNU's optimiser may swap the operands of ','
+// when neither has side effects; shellfence evaluates them in order.
+// Commands of -exec and -ok run as shellfence builtins (echo, printf, pwd
+// and test as the shell's); -ok reads its answers from standard input.
+// Symbolic links are never followed out of the workspace: such a link is
+// reported as an error where GNU would follow it.
 
 import (
 	"bufio"

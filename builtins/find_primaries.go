@@ -417,8 +417,8 @@ func fpNewer(ps *fparser, name string) error {
 	return nil
 }
 
-// fpNewerXY handles -newerXY with X and Y among a, B, c, m (the file
-// reference forms).
+// fpNewerXY handles -newerXY: X and Y among a, c, m (access, change,
+// modification time), Y also t (a date string, read as date -d does).
 func fpNewerXY(ps *fparser, name string) error {
 	x, y := name[6], name[7]
 	if !strings.ContainsRune("aBcm", rune(x)) || !strings.ContainsRune("aBcmt", rune(y)) {
@@ -428,14 +428,24 @@ func fpNewerXY(ps *fparser, name string) error {
 		ps.f.p.Errorf("This system does not provide a way to find the birth time of a file.")
 		return &findErr{fmt.Sprintf("invalid predicate `%s'", name)}
 	}
+	if ps.i >= len(ps.args) {
+		return &findErr{fmt.Sprintf("The %s test needs an argument", QuoteLocale(name))}
+	}
+	var ref time.Time
 	if y == 't' {
-		return &findErr{fmt.Sprintf("unsupported predicate %s (shellfence does not implement it)", name)}
+		a, _ := ps.next()
+		t, ok := parseDatetime(a, ps.f.start, ps.f.start.Location())
+		if !ok {
+			return &findErr{fmt.Sprintf("I cannot figure out how to interpret %s as a date or time", QuoteLocale(a))}
+		}
+		ref = t
+	} else {
+		fi, err := ps.refInfo(name)
+		if err != nil {
+			return err
+		}
+		ref, _ = findTimeOf(fi, y)
 	}
-	fi, err := ps.refInfo(name)
-	if err != nil {
-		return err
-	}
-	ref, _ := findTimeOf(fi, y)
 	ps.statPrimary(name, func(f *finder, e *fentry) bool {
 		t, ok := f.fileTime(e, x)
 		return ok && t.After(ref)
