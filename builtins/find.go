@@ -74,6 +74,8 @@ type fentry struct {
 }
 
 func find(p *Proc) int {
+	p.Stdout = stdioBuffer(p.Stdout)
+	defer p.Flush()
 	f := &finder{p: p, follow: 'P', maxDepth: -1, start: p.Now(), regexTyp: "findutils-default"}
 	args := p.Args[1:]
 	if len(args) > 0 {
@@ -198,7 +200,7 @@ func (f *finder) fail(err error) int {
 
 // errorf reports a non-fatal error: find goes on, and exits with 1.
 func (f *finder) errorf(format string, args ...any) {
-	f.p.Flush()
+	f.p.Flush() // GNU's error() flushes standard output first
 	f.p.Errorf(format, args...)
 	f.status = 1
 }
@@ -269,4 +271,22 @@ func (f *finder) version() int {
 		"Written by Eric B. Decker, James Youngman, and Kevin Dalley.\n" +
 		"Features enabled: D_TYPE O_NOFOLLOW(enabled) LEAF_OPTIMISATION FTS(FTS_CWDFD) CBO(level=2) \n"))
 	return 0
+}
+
+// stdioBuffer buffers output as C's stdio does for a pipe or a file: 4096
+// bytes, written out whenever full. Messages on standard error then
+// interleave with the output as GNU's do (2>&1).
+func stdioBuffer(w io.Writer) *bufio.Writer {
+	return bufio.NewWriterSize(flushThrough{w}, 4096)
+}
+
+// flushThrough passes writes on and flushes the writer below at once.
+type flushThrough struct{ w io.Writer }
+
+func (t flushThrough) Write(b []byte) (int, error) {
+	n, err := t.w.Write(b)
+	if f, ok := t.w.(interface{ Flush() error }); ok && err == nil {
+		err = f.Flush()
+	}
+	return n, err
 }
