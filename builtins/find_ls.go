@@ -184,86 +184,11 @@ func findTypeChar(m fs.FileMode) byte {
 	return '-'
 }
 
-// findStrftime formats one strftime conversion in the C locale.
+// findStrftime formats one conversion of glibc's strftime in the C locale
+// (gnulib's %q, %N and %: are not glibc's, and stay as written).
 func findStrftime(t time.Time, c byte) string {
-	switch c {
-	case 'a':
-		return t.Format("Mon")
-	case 'A':
-		return t.Format("Monday")
-	case 'b', 'h':
-		return t.Format("Jan")
-	case 'B':
-		return t.Format("January")
-	case 'c':
-		return t.Format("Mon Jan _2 15:04:05 2006")
-	case 'C':
-		return fmt.Sprintf("%02d", t.Year()/100)
-	case 'd':
-		return t.Format("02")
-	case 'D', 'x':
-		return t.Format("01/02/06")
-	case 'e':
-		return t.Format("_2")
-	case 'F':
-		return t.Format("2006-01-02")
-	case 'g':
-		y, _ := t.ISOWeek()
-		return fmt.Sprintf("%02d", y%100)
-	case 'G':
-		y, _ := t.ISOWeek()
-		return strconv.Itoa(y)
-	case 'H':
-		return t.Format("15")
-	case 'I':
-		return t.Format("03")
-	case 'j':
-		return fmt.Sprintf("%03d", t.YearDay())
-	case 'k':
-		return fmt.Sprintf("%2d", t.Hour())
-	case 'l':
-		return fmt.Sprintf("%2d", (t.Hour()+11)%12+1)
-	case 'm':
-		return t.Format("01")
-	case 'M':
-		return t.Format("04")
-	case 'n':
-		return "\n"
-	case 'p':
-		return t.Format("PM")
-	case 'r':
-		return t.Format("03:04:05 PM")
-	case 'R':
-		return t.Format("15:04")
-	case 's':
-		return strconv.FormatInt(t.Unix(), 10)
-	case 'S':
-		return t.Format("05")
-	case 't':
-		return "\t"
-	case 'T', 'X':
-		return t.Format("15:04:05")
-	case 'u':
-		return strconv.Itoa((int(t.Weekday())+6)%7 + 1)
-	case 'U':
-		return fmt.Sprintf("%02d", (t.YearDay()+6-int(t.Weekday()))/7)
-	case 'V':
-		_, w := t.ISOWeek()
-		return fmt.Sprintf("%02d", w)
-	case 'w':
-		return strconv.Itoa(int(t.Weekday()))
-	case 'W':
-		return fmt.Sprintf("%02d", (t.YearDay()+6-(int(t.Weekday())+6)%7)/7)
-	case 'y':
-		return t.Format("06")
-	case 'Y':
-		return strconv.Itoa(t.Year())
-	case 'z':
-		return t.Format("-0700")
-	case 'Z':
-		return t.Format("MST")
-	case '%':
-		return "%"
+	if c == 'q' || c == 'N' || c == ':' {
+		return "%" + string(c)
 	}
-	return "%" + string(c)
+	return strftime("%"+string(c), t)
 }
