@@ -101,6 +101,9 @@ func shFile(p *Proc, name string, rest, opts []string) int {
 		}
 	}
 	if err != nil {
+		if name == "sh" && err == errIsDir {
+			return 0 // dash reads a directory as an empty script
+		}
 		if name == "sh" {
 			fmt.Fprintf(p.Stderr, "sh: 0: cannot open %s: %s\n", file, dashErrText(err))
 			return 2
