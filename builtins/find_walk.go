@@ -129,12 +129,8 @@ func (f *finder) eval(e *fentry) {
 
 // walkDir visits the entries of the directory e.
 func (f *finder) walkDir(e *fentry, self *findAncestor) {
-	read := f.p.FS.ReadDir
 	lstat := f.needStat && f.follow != 'L'
-	if lstat {
-		read = f.p.FS.ReadDirStat
-	}
-	ents, err := read(e.abs)
+	ents, err := f.p.FS.ReadDirFTS(e.abs, lstat)
 	if err != nil {
 		f.fileError(e.path, err)
 		return

@@ -12,10 +12,11 @@ type dirent struct {
 	dir, name string
 	typ       fs.FileMode
 	info      fs.FileInfo
+	ino       uint64
 }
 
 // newDirent returns the entry; an unknown type (^0) is looked up at once.
-func newDirent(fsys *FS, dir, name string, typ fs.FileMode) fs.DirEntry {
+func newDirent(fsys *FS, dir, name string, typ fs.FileMode) *dirent {
 	d := &dirent{fsys: fsys, dir: dir, name: name, typ: typ}
 	if typ == ^fs.FileMode(0) {
 		d.typ = 0

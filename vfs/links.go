@@ -144,24 +144,32 @@ func (f *FS) Link(oldname, newname string) error {
 }
 
 // ReadDir reads the directory name in the order the filesystem returns its
-// entries (as GNU find and grep -r do), without sorting.
+// entries (as ls -U does), without sorting.
 func (f *FS) ReadDir(name string) ([]fs.DirEntry, error) {
-	return f.readDir(name, false)
+	return f.readDir(name, false, false)
 }
 
 // ReadDirStat is [FS.ReadDir] with each entry's Info read at once, where
 // the platform can do it cheaply (one fstatat per entry on Linux).
 func (f *FS) ReadDirStat(name string) ([]fs.DirEntry, error) {
-	return f.readDir(name, true)
+	return f.readDir(name, true, false)
 }
 
-func (f *FS) readDir(name string, withInfo bool) ([]fs.DirEntry, error) {
+// ReadDirFTS reads the directory in the order gnulib's fts gives, which
+// GNU find, du and grep -r walk in: the directory's own order, or inode
+// order for a directory of more than 10,000 entries on most file
+// systems. withInfo is as for [FS.ReadDirStat].
+func (f *FS) ReadDirFTS(name string, withInfo bool) ([]fs.DirEntry, error) {
+	return f.readDir(name, withInfo, true)
+}
+
+func (f *FS) readDir(name string, withInfo, ftsOrder bool) ([]fs.DirEntry, error) {
 	d, err := f.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer d.Close()
-	if ents, ok, err := readDirFast(f, name, d.(named).File, withInfo); ok {
+	if ents, ok, err := readDirFast(f, name, d.(named).File, withInfo, ftsOrder); ok {
 		return ents, fixErr(err, "readdir", name)
 	}
 	ents, err := d.(named).ReadDir(-1)

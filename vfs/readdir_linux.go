@@ -5,6 +5,7 @@ package vfs
 import (
 	"io/fs"
 	"os"
+	"sort"
 	"syscall"
 	"time"
 	"unsafe"
@@ -17,7 +18,7 @@ import (
 // an os.Root would otherwise be read with one lstat per entry; here an
 // entry's Info is fetched (through the workspace) only when asked for, as
 // GNU find does. ok is false when file is not an *os.File.
-func readDirFast(fsys *FS, name string, file any, withInfo bool) ([]fs.DirEntry, bool, error) {
+func readDirFast(fsys *FS, name string, file any, withInfo, ftsOrder bool) ([]fs.DirEntry, bool, error) {
 	f, ok := file.(*os.File)
 	if !ok {
 		return nil, false, nil
@@ -42,6 +43,9 @@ func readDirFast(fsys *FS, name string, file any, withInfo bool) ([]fs.DirEntry,
 			return ents, true, err
 		}
 		if n <= 0 {
+			if ftsOrder && len(ents) > ftsSortThreshold && ftsSortsOn(rc) {
+				sort.Slice(ents, func(i, j int) bool { return ents[i].(*dirent).ino < ents[j].(*dirent).ino })
+			}
 			if withInfo {
 				statDirents(rc, ents)
 			}
@@ -69,7 +73,9 @@ func appendDirents(fsys *FS, dir string, ents []fs.DirEntry, b []byte) []fs.DirE
 		if ino == 0 || name == "." || name == ".." {
 			continue
 		}
-		ents = append(ents, newDirent(fsys, dir, name, direntType(typ)))
+		d := newDirent(fsys, dir, name, direntType(typ))
+		d.ino = ino
+		ents = append(ents, d)
 	}
 	return ents
 }
@@ -156,3 +162,22 @@ func (s *statFileInfo) Mode() fs.FileMode  { return s.mode }
 func (s *statFileInfo) ModTime() time.Time { return time.Unix(s.st.Mtim.Unix()) }
 func (s *statFileInfo) IsDir() bool        { return s.mode.IsDir() }
 func (s *statFileInfo) Sys() any           { return s.st }
+
+// gnulib's fts sorts the entries of a directory of more than this many
+// by inode number (to read them faster), except on file systems where
+// that does not help.
+const ftsSortThreshold = 10000
+
+func ftsSortsOn(rc syscall.RawConn) bool {
+	sorts := true
+	rc.Control(func(fd uintptr) {
+		var st unix.Statfs_t
+		if unix.Fstatfs(int(fd), &st) == nil {
+			switch st.Type {
+			case unix.TMPFS_MAGIC, unix.NFS_SUPER_MAGIC, 0xFF534D42: // CIFS
+				sorts = false
+			}
+		}
+	})
+	return sorts
+}
