@@ -96,8 +96,8 @@ func (m *machine) followLinks(name string) string {
 		if err != nil {
 			m.die(fatalf("couldn't readlink %s: %s", name, errText(err)))
 		}
-		if !path.IsAbs(t) {
-			t = path.Join(path.Dir(name), t)
+		if i := strings.LastIndexByte(name, '/'); i >= 0 && !path.IsAbs(t) {
+			t = name[:i+1] + t // GNU does not clean the result: d/../f
 		}
 		name = t
 	}

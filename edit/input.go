@@ -72,7 +72,7 @@ func (in *input) open(name string) {
 		return
 	}
 	target := name
-	if m.env.InPlace && m.env.FollowSymlinks {
+	if m.env.FollowSymlinks {
 		target = m.followLinks(name)
 		in.name = target
 	}
