@@ -263,21 +263,3 @@ func (p *Proc) lstatName(name string) (fs.FileInfo, error) {
 	fi, err := p.Stat(name)
 	return fi, dirSlashErr(name, fi, err)
 }
-
-// openName is OpenFile with the kernel's rule for a trailing slash: the
-// name must be a directory (and opening it to create fails with EISDIR).
-func (p *Proc) openName(name string, flag int, perm os.FileMode) (File, error) {
-	if strings.HasSuffix(name, "/") {
-		fi, err := p.Stat(name)
-		isDir := err == nil && fi.IsDir()
-		switch {
-		case !isDir && flag&os.O_CREATE != 0 && (err == nil || isNotExist(err)):
-			return nil, errIsDirErrno
-		case err != nil:
-			return nil, err
-		case !isDir:
-			return nil, errNotDir
-		}
-	}
-	return p.OpenFile(name, flag, perm)
-}

@@ -1,10 +1,12 @@
 package builtins
 
 import (
+	"errors"
 	"io"
 	"io/fs"
 	"os"
 	"sort"
+	"syscall"
 
 	"github.com/shellfence/shellfence/vfs"
 )
@@ -41,11 +43,39 @@ func (p *Proc) OpenFile(name string, flag int, perm os.FileMode) (File, error) {
 	} else if d == nil && isDevPath(abs) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 	}
+	if dirOnly(name) {
+		if err := p.mustBeDir("open", name, flag); err != nil {
+			return nil, err
+		}
+	}
 	f, err := p.FS.OpenFile(abs, flag, perm)
 	if err != nil {
 		return nil, renamed(err, name)
 	}
 	return f, nil
+}
+
+// dirOnly reports whether name ends in a slash, which (as for the kernel)
+// makes it name a directory only.
+func dirOnly(name string) bool {
+	return len(name) > 1 && name[len(name)-1] == '/'
+}
+
+// mustBeDir applies Linux's trailing-slash rule to an open: "file/" is
+// "Not a directory", but with O_CREAT, "file/" and "new/" are "Is a
+// directory".
+func (p *Proc) mustBeDir(op, name string, flag int) error {
+	fi, err := p.FS.Stat(p.Abs(name))
+	create := flag&os.O_CREATE != 0
+	switch {
+	case err == nil && !fi.IsDir() && create:
+		return &fs.PathError{Op: op, Path: name, Err: syscall.EISDIR}
+	case err == nil && !fi.IsDir():
+		return &fs.PathError{Op: op, Path: name, Err: syscall.ENOTDIR}
+	case err != nil && create && errors.Is(err, fs.ErrNotExist):
+		return &fs.PathError{Op: op, Path: name, Err: syscall.EISDIR}
+	}
+	return nil
 }
 
 // Stat returns information about name, following symlinks.
@@ -58,6 +88,9 @@ func (p *Proc) Stat(name string) (fs.FileInfo, error) {
 		return fi, nil
 	}
 	fi, err := p.FS.Stat(abs)
+	if err == nil && dirOnly(name) && !fi.IsDir() {
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: syscall.ENOTDIR}
+	}
 	return fi, renamed(err, name)
 }
 
@@ -99,12 +132,6 @@ func (p *Proc) Readlink(name string) (string, error) {
 	}
 	t, err := p.FS.ReadlinkIfPossible(p.Abs(name))
 	return t, renamed(err, name)
-}
-
-// errEmptyName is the error for the empty file name, which names no file
-// (it is not the working directory).
-func errEmptyName(op string) error {
-	return &fs.PathError{Op: op, Path: "", Err: fs.ErrNotExist}
 }
 
 // renamed makes a path error name the path as the user wrote it.

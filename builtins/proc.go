@@ -45,8 +45,13 @@ type System struct {
 	Dev *DevFiles
 }
 
-// Name returns the command name used in messages.
-func (p *Proc) Name() string { return path.Base(p.Args[0]) }
+// Name returns the command name used in messages: argv[0] as given, as
+// GNU's tools print it (/usr/bin/grep: ...).
+func (p *Proc) Name() string { return p.Args[0] }
+
+// BaseName returns the command name without its directory, for commands
+// that behave by the name they were called by ([ and test, egrep).
+func (p *Proc) BaseName() string { return path.Base(p.Args[0]) }
 
 // Abs returns name as a clean absolute visible path, resolved against the
 // working directory.

@@ -73,7 +73,7 @@ func (p *Proc) teeOpen(files []string, appendTo bool) ([]*teeOut, bool) {
 	outs := []*teeOut{{name: "standard output", w: p.Stdout}}
 	ok := true
 	for _, name := range files {
-		f, err := p.openName(name, flag, 0o666)
+		f, err := p.OpenFile(name, flag, 0o666)
 		if err == nil {
 			if fi, serr := f.Stat(); serr == nil && fi.IsDir() {
 				f.Close()

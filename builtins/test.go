@@ -40,7 +40,7 @@ func (e *testSyntaxError) Error() string { return e.msg }
 
 func testCmd(p *Proc) int {
 	args := p.Args[1:]
-	if p.Name() == "[" {
+	if p.BaseName() == "[" {
 		if len(args) == 1 && args[0] == "--version" {
 			if _, err := fmt.Fprint(p.Stdout, coreutilsVersion("[", "Kevin Braunsdorf and Matthew Bradburn")); err != nil {
 				return p.WriteFailed(err)

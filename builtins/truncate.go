@@ -126,7 +126,7 @@ func (p *Proc) truncateOne(name string, o *truncOpts) bool {
 	if !o.noCreate {
 		flag |= os.O_CREATE
 	}
-	f, err := p.openName(name, flag, 0o666)
+	f, err := p.OpenFile(name, flag, 0o666)
 	if err != nil {
 		if !(o.noCreate && isNotExist(err)) {
 			p.Errorf("cannot open %s for writing: %s", QuoteShellAlways(name), ErrText(err))

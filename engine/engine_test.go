@@ -305,3 +305,12 @@ func TestSubstitutionMemoryBounded(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 }
+
+func TestTrailingSlash(t *testing.T) {
+	_, ws := workspace(t, map[string]string{"f.txt": "x\n", "d/": ""})
+	got := run(t, engine.New(ws), engine.Request{Command: "cat f.txt/; echo y > f.txt/; echo y > new/; cat d/ ; /usr/bin/nosuch"})
+	want := outcome{"", "cat: f.txt/: Not a directory\nshellfence: f.txt/: Is a directory\nshellfence: new/: Is a directory\ncat: d/: Is a directory\n/usr/bin/nosuch: command not found\n", 127}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}

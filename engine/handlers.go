@@ -150,6 +150,10 @@ func (r *run) execProc(p *builtins.Proc) int {
 		if !isBin {
 			return r.runScript(p)
 		}
+		if _, ok := builtins.Lookup(base); !ok {
+			fmt.Fprintf(p.Stderr, "%s: command not found\n", name)
+			return 127
+		}
 		name = base
 	}
 	if f, ok := internal[name]; ok {
@@ -164,17 +168,16 @@ func (r *run) execProc(p *builtins.Proc) int {
 		fmt.Fprintf(p.Stderr, "%s: not allowed here (allowed: %s)\n", name, allowText(r.allow))
 		return 127
 	}
-	p.Args = append([]string{name}, p.Args[1:]...)
 	return builtins.Run(f, p)
 }
 
-// binName maps /bin/ls, /usr/bin/grep and the like to the builtin name.
+// binName maps /bin/ls, /usr/bin/grep and the like to the builtin name;
+// the bool reports whether name is in one of the usual bin directories.
 func binName(name string) (string, bool) {
 	i := strings.LastIndexByte(name, '/')
 	switch name[:i] {
 	case "/bin", "/usr/bin", "/usr/local/bin", "/sbin", "/usr/sbin":
-		_, ok := builtins.Lookup(name[i+1:])
-		return name[i+1:], ok
+		return name[i+1:], true
 	}
 	return "", false
 }
