@@ -1,6 +1,9 @@
 package regex
 
-import "unicode/utf8"
+import (
+	"encoding/binary"
+	"unicode/utf8"
+)
 
 // backtrack runs a program with back-references by trying every path
 // from each start position and keeping the longest match (POSIX
@@ -14,7 +17,18 @@ type backtrack struct {
 	stack  []job
 	steps  int
 	budget int
+	// seen holds the states (split, position, groups that back-references
+	// read) already explored in this search: their futures are the same,
+	// so a second visit cannot find a longer match. This keeps patterns
+	// such as \(a*\)*\1 polynomial.
+	seen    map[string]struct{}
+	keyRegs []int
+	key     []byte
+	noMemo  bool
 }
+
+// maxSeen bounds the memory of the seen set.
+const maxSeen = 1 << 20
 
 // job is a path to try later, or (slot >= 0) a register to restore.
 type job struct {
@@ -26,12 +40,40 @@ type job struct {
 const backtrackBudget = 50_000_000
 
 func newBacktrack(p *prog, in input) *backtrack {
-	return &backtrack{p: p, in: in, regs: make([]int, p.nslot), budget: backtrackBudget}
+	bt := &backtrack{p: p, in: in, regs: make([]int, p.nslot), budget: backtrackBudget}
+	for _, in := range p.insts {
+		if in.op == iBackref {
+			bt.keyRegs = append(bt.keyRegs, 2*in.x, 2*in.x+1)
+		}
+	}
+	return bt
+}
+
+// visit reports whether the state at the split pc was explored before,
+// and records it.
+func (bt *backtrack) visit(pc, pos int) bool {
+	if bt.noMemo {
+		return false
+	}
+	k := binary.AppendUvarint(bt.key[:0], uint64(pc))
+	k = binary.AppendUvarint(k, uint64(pos))
+	for _, r := range bt.keyRegs {
+		k = binary.AppendVarint(k, int64(bt.regs[r]))
+	}
+	bt.key = k
+	if _, ok := bt.seen[string(k)]; ok {
+		return true
+	}
+	if len(bt.seen) < maxSeen {
+		bt.seen[string(k)] = struct{}{}
+	}
+	return false
 }
 
 // find returns the leftmost-longest match starting at or after from, or
 // nil (also when the budget ran out).
 func (bt *backtrack) find(from int) []int {
+	bt.seen = map[string]struct{}{}
 	for pos := from; pos <= len(bt.in.b); {
 		if m := bt.tryAt(pos); m != nil {
 			return m
@@ -85,6 +127,9 @@ func (bt *backtrack) run(pc, pos int) (int, bool) {
 		in := &p.insts[pc]
 		switch in.op {
 		case iSplit:
+			if bt.visit(pc, pos) {
+				return 0, false
+			}
 			bt.push(job{pc: in.y, pos: pos, slot: -1})
 			pc = in.x
 		case iJmp:

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/rand"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -171,5 +172,44 @@ func TestLineDFAAgrees(t *testing.T) {
 				t.Fatalf("%q on %q: DFA line %d, want %d", pat, b, got, want)
 			}
 		}
+	}
+}
+
+// TestBacktrackMemo checks that pruning explored states never changes
+// the overall match of patterns with back-references.
+func TestBacktrackMemo(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	refs := []string{`\1`, `\1*`, `\(a*\)\1`, `\2`}
+	for i := 0; i < 4000; i++ {
+		pat := `\(` + randomPattern(r) + `\)` + randomPattern(r) + refs[r.Intn(len(refs))]
+		re, err := Compile(pat, Options{IgnoreCase: r.Intn(4) == 0})
+		if err != nil || !re.prog.backref {
+			continue
+		}
+		for j := 0; j < 4; j++ {
+			b := randomText(r)
+			in := input{b: b}
+			memo := newBacktrack(re.prog, in)
+			plain := newBacktrack(re.prog, in)
+			plain.noMemo = true
+			for from := 0; from <= len(b); from++ {
+				m1, m2 := memo.find(from), plain.find(from)
+				if m1 == nil != (m2 == nil) || m1 != nil && (m1[0] != m2[0] || m1[1] != m2[1]) {
+					t.Fatalf("%q on %q from %d: memo %v, plain %v", pat, b, from, m1, m2)
+				}
+			}
+		}
+	}
+}
+
+func TestBacktrackNestedStar(t *testing.T) {
+	re := MustCompile(`\(a*\)*\1b`, Options{})
+	text := []byte(strings.Repeat("a", 40))
+	start := time.Now()
+	if re.Match(text) {
+		t.Error("matched")
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("took %v", d)
 	}
 }
