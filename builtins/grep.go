@@ -38,13 +38,16 @@ import (
 func grep(p *Proc) int { return grepMain(p, p.Args[1:]) }
 
 // egrep is "grep -E", as GNU's egrep script runs it (messages say grep).
-func egrep(p *Proc) int { return grepMain(p, append([]string{"-E"}, p.Args[1:]...)) }
+func egrep(p *Proc) int {
+	return grepMain(p.Child([]string{"grep"}), append([]string{"-E"}, p.Args[1:]...))
+}
 
 // fgrep is "grep -F".
-func fgrep(p *Proc) int { return grepMain(p, append([]string{"-F"}, p.Args[1:]...)) }
+func fgrep(p *Proc) int {
+	return grepMain(p.Child([]string{"grep"}), append([]string{"-F"}, p.Args[1:]...))
+}
 
 func grepMain(p *Proc, args []string) int {
-	p = p.Child(append([]string{"grep"}, args...))
 	o := newGrepOpts()
 	operands, err := p.parseGrep(o, args)
 	if err != nil {
@@ -78,7 +81,7 @@ func (p *Proc) grepFail(err error) int {
 	var oe *opt.Error
 	switch {
 	case errors.As(err, &ge):
-		fmt.Fprintln(p.Stderr, ge.msg)
+		p.Errorf("%s", ge.msg)
 		return ge.status
 	case errors.As(err, &oe):
 		return p.usage(err, 2)

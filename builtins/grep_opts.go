@@ -56,7 +56,8 @@ type grepGlob struct {
 
 const grepUsage = "Usage: grep [OPTION]... PATTERNS [FILE]..."
 
-// grepError is a fatal command-line error; status is GNU's exit status.
+// grepError is a fatal command-line error: its message (after "grep: ")
+// and GNU's exit status.
 type grepError struct {
 	msg    string
 	status int
@@ -72,13 +73,15 @@ func newGrepOpts() *grepOpts {
 // parseGrep parses args (without argv[0]) and returns the operands.
 func (p *Proc) parseGrep(o *grepOpts, args []string) ([]string, error) {
 	f := p.newOpts(2)
-	f.Name = "grep"
+	f.Name = p.Name()
 	o.define(p, f)
 	ops, err := f.Parse(grepDigitContext(args))
 	if err != nil {
 		var oe *opt.Error
 		if errors.As(err, &oe) && strings.Contains(oe.Msg, "\nTry '") {
-			oe.Msg = strings.Replace(oe.Msg, "\nTry '", "\n"+grepUsage+"\nTry '", 1)
+			// GNU names itself by argv[0] in the message and "grep" in
+			// the usage lines.
+			oe.Msg = strings.Replace(oe.Msg, "\nTry '"+p.Name()+" ", "\n"+grepUsage+"\nTry 'grep ", 1)
 		}
 		return nil, err
 	}
@@ -149,7 +152,7 @@ func (o *grepOpts) define(p *Proc, f *opt.Parser) {
 
 func (o *grepOpts) setMatcher(c byte) error {
 	if o.matcher != 0 && o.matcher != c {
-		return &grepError{"grep: conflicting matchers specified", 2}
+		return &grepError{"conflicting matchers specified", 2}
 	}
 	o.matcher = c
 	return nil
@@ -159,7 +162,7 @@ func (o *grepOpts) setMax(_, v string) error {
 	n, err := strconv.ParseInt(v, 10, 64)
 	if err != nil {
 		if ne, ok := err.(*strconv.NumError); !ok || ne.Err != strconv.ErrRange {
-			return &grepError{"grep: invalid max count", 2}
+			return &grepError{"invalid max count", 2}
 		}
 		n = math.MaxInt64
 		if strings.HasPrefix(v, "-") {
@@ -178,11 +181,11 @@ func setContext(dst *int, v string) error {
 		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange && !strings.HasPrefix(v, "-") {
 			n = math.MaxInt32
 		} else {
-			return &grepError{fmt.Sprintf("grep: %s: invalid context length argument", v), 2}
+			return &grepError{fmt.Sprintf("%s: invalid context length argument", v), 2}
 		}
 	}
 	if n < 0 {
-		return &grepError{fmt.Sprintf("grep: %s: invalid context length argument", v), 2}
+		return &grepError{fmt.Sprintf("%s: invalid context length argument", v), 2}
 	}
 	*dst = int(min(n, math.MaxInt32))
 	return nil
@@ -194,7 +197,7 @@ func (o *grepOpts) setBinary(_, v string) error {
 		o.binary = v
 		return nil
 	}
-	return &grepError{"grep: unknown binary-files type", 2}
+	return &grepError{"unknown binary-files type", 2}
 }
 
 func (o *grepOpts) setDirs(_, v string) error {
@@ -203,14 +206,14 @@ func (o *grepOpts) setDirs(_, v string) error {
 		o.dirs = v
 		return nil
 	}
-	return &grepError{"grep: invalid argument ‘" + v + "’ for ‘--directories’\n" +
+	return &grepError{"invalid argument ‘" + v + "’ for ‘--directories’\n" +
 		"Valid arguments are:\n  - ‘read’\n  - ‘recurse’\n  - ‘skip’\n" +
 		grepUsage + "\nTry 'grep --help' for more information.", 1}
 }
 
 func (o *grepOpts) setDevices(_, v string) error {
 	if v != "read" && v != "skip" {
-		return &grepError{"grep: unknown devices method", 2}
+		return &grepError{"unknown devices method", 2}
 	}
 	o.devices = v
 	return nil
@@ -232,7 +235,7 @@ func (o *grepOpts) setColor(_, v string) error {
 func (o *grepOpts) readPatterns(p *Proc, name string) error {
 	data, err := p.readAllInput(name)
 	if err != nil {
-		return &grepError{fmt.Sprintf("grep: %s: %s", name, ErrText(err)), 2}
+		return &grepError{fmt.Sprintf("%s: %s", name, ErrText(err)), 2}
 	}
 	s := strings.TrimSuffix(string(data), "\n")
 	if len(data) > 0 {
@@ -246,7 +249,7 @@ func (o *grepOpts) readPatterns(p *Proc, name string) error {
 func (o *grepOpts) excludeFrom(p *Proc, name string) error {
 	data, err := p.readAllInput(name)
 	if err != nil {
-		return &grepError{fmt.Sprintf("grep: %s: %s", name, ErrText(err)), 2}
+		return &grepError{fmt.Sprintf("%s: %s", name, ErrText(err)), 2}
 	}
 	for _, l := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
 		if l != "" {

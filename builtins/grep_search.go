@@ -66,7 +66,7 @@ func newGrepRun(p *Proc, o *grepOpts) (*grepRun, error) {
 	if len(o.patterns) > 0 {
 		var err error
 		if m, err = p.newGrepMatcher(o, eol); err != nil {
-			return nil, &grepError{"grep: " + err.Error(), 2}
+			return nil, &grepError{"" + err.Error(), 2}
 		}
 	}
 	g := &grepRun{p: p, o: o, m: m, eol: eol}
