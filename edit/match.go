@@ -76,6 +76,9 @@ func (m *machine) matchAddr(a *address) bool {
 		if a.lit != nil {
 			return bytes.Contains(m.ps, a.lit)
 		}
+		if a.lits != nil && isASCII(m.ps) {
+			return containsChain(m.ps, a.lits)
+		}
 		return re.Match(m.ps)
 	case addrLineMod:
 		return line >= a.line && (line-a.line)%a.step == 0
@@ -87,6 +90,28 @@ func (m *machine) matchAddr(a *address) bool {
 		return a.line == line
 	}
 	return false
+}
+
+// containsChain reports whether the texts occur in b in order, without
+// overlap: whether lit.*lit... matches an ASCII line.
+func containsChain(b []byte, lits [][]byte) bool {
+	for _, l := range lits {
+		i := bytes.Index(b, l)
+		if i < 0 {
+			return false
+		}
+		b = b[i+len(l):]
+	}
+	return true
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // regex returns re, or the last regex used when re is nil (the empty

@@ -73,8 +73,27 @@ func (c *Compiler) regexAddress(a *address, slash int) error {
 	a.re = re
 	if re != nil && !o.IgnoreCase {
 		a.lit = literal(b, c.Extended)
+		if a.lit == nil && !o.Multiline {
+			a.lits = literalChain(b, c.Extended)
+		}
 	}
 	return err
+}
+
+// literalChain splits a pattern of the form lit.*lit(.*lit)... into its
+// plain ASCII texts: on an ASCII line it matches exactly when the texts
+// occur in order without overlap. Else nil.
+func literalChain(pat []byte, ere bool) [][]byte {
+	parts := bytes.Split(pat, []byte(".*"))
+	if len(parts) < 2 {
+		return nil
+	}
+	for _, p := range parts {
+		if len(p) == 0 || literal(p, ere) == nil {
+			return nil
+		}
+	}
+	return parts
 }
 
 // compileRegex compiles a pattern; an empty one means the last regex used

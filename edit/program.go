@@ -42,6 +42,7 @@ type address struct {
 	step int64
 	re   *regex.Regexp // nil for the empty regex: the last one used
 	lit  []byte        // the text re matches, when it is plain ASCII text
+	lits [][]byte      // for lit.*lit patterns: the texts, in order
 	// flags and text for --debug
 	src   string
 	flags string
