@@ -14,10 +14,11 @@ import (
 const module = "github.com/shellfence/shellfence/"
 
 // layerImports lists, for each layer, the project packages it must not
-// import: imports flow vfs <- edit, patch <- builtins <- engine <- cmd.
+// import: imports flow vfs <- patch <- edit <- builtins <- engine <- cmd
+// (edit's edit-file operation uses patch's diff).
 var layerImports = map[string][]string{
 	"vfs":      {"edit", "patch", "builtins", "engine", "cmd"},
-	"edit":     {"patch", "builtins", "engine", "cmd"},
+	"edit":     {"builtins", "engine", "cmd"},
 	"patch":    {"edit", "builtins", "engine", "cmd"},
 	"builtins": {"engine", "cmd"},
 	"engine":   {"cmd"},

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/shellfence/shellfence/patch"
 	"io"
 	"io/fs"
 	"os"
@@ -34,14 +35,7 @@ type EditRequest struct {
 	Args []string
 	// DeleteBackup removes the backup once the diff is made.
 	DeleteBackup bool
-	// Diff makes the unified diff (the project's one diff
-	// implementation, patch.Unified, which this package may not import);
-	// nil leaves EditResult.Diff empty.
-	Diff DiffFunc
 }
-
-// DiffFunc returns the unified diff from old (named oldName) to new.
-type DiffFunc func(oldName, newName string, old, new []byte) []byte
 
 // EditResult is what [EditFile] did.
 type EditResult struct {
@@ -265,9 +259,7 @@ func commitEdit(fsys *vfs.FS, req EditRequest, name, abs string, old, out []byte
 		Backup:  backup,
 		Message: fmt.Sprintf("edited %s (backup %s)", name, backup),
 	}
-	if req.Diff != nil {
-		res.Diff = req.Diff(backup, name, old, out)
-	}
+	res.Diff = patch.Unified(backup, name, old, out, patch.UnifiedOptions{})
 	if req.DeleteBackup {
 		if err := fsys.Remove(backupAbs); err == nil {
 			res.Backup = ""

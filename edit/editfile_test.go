@@ -12,13 +12,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/shellfence/shellfence/edit"
-	"github.com/shellfence/shellfence/patch"
 	"github.com/shellfence/shellfence/vfs"
 )
-
-func unified(oldName, newName string, old, new []byte) []byte {
-	return patch.Unified(oldName, newName, old, new, patch.UnifiedOptions{})
-}
 
 // workspace makes a workspace holding files (name -> content) and
 // returns its FS and host directory.
@@ -69,7 +64,7 @@ func snapshot(t *testing.T, dir string) map[string]string {
 
 func TestEditFileGood(t *testing.T) {
 	fsys, dir := workspace(t, map[string]string{"a.txt": "one\ntwo\nthree\n"})
-	res, err := edit.EditFile(context.Background(), fsys, edit.EditRequest{File: "a.txt", Script: "s/two/TWO/", Diff: unified})
+	res, err := edit.EditFile(context.Background(), fsys, edit.EditRequest{File: "a.txt", Script: "s/two/TWO/"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +103,7 @@ func TestEditFileNextBackup(t *testing.T) {
 func TestEditFileNoOp(t *testing.T) {
 	fsys, dir := workspace(t, map[string]string{"a.txt": "one\n"})
 	before, _ := os.Stat(filepath.Join(dir, "a.txt"))
-	res, err := edit.EditFile(context.Background(), fsys, edit.EditRequest{File: "a.txt", Script: "s/zzz/y/", Diff: unified})
+	res, err := edit.EditFile(context.Background(), fsys, edit.EditRequest{File: "a.txt", Script: "s/zzz/y/"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +163,7 @@ func TestEditFileFailures(t *testing.T) {
 
 func TestEditFileOptions(t *testing.T) {
 	fsys, dir := workspace(t, map[string]string{"f.go": "a(1)\nb(2)\n", "link.go": "->f.go"})
-	req := edit.EditRequest{File: "link.go", Args: []string{"-E", "-e", `s/([a-z])\(([0-9])\)/\2(\1)/`, "-n", "-e", "p"}, DeleteBackup: true, Diff: unified}
+	req := edit.EditRequest{File: "link.go", Args: []string{"-E", "-e", `s/([a-z])\(([0-9])\)/\2(\1)/`, "-n", "-e", "p"}, DeleteBackup: true}
 	res, err := edit.EditFile(context.Background(), fsys, req)
 	if err != nil {
 		t.Fatal(err)
