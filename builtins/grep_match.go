@@ -74,7 +74,7 @@ func (m *regexMatcher) searchLines(b []byte) func(int) (int, int, bool) {
 	search := m.buf.Searcher(b)
 	return func(from int) (int, int, bool) {
 		loc := search(from)
-		if loc == nil {
+		if loc == nil || phantomLine(b, loc[0]) {
 			return 0, 0, false
 		}
 		start := bytes.LastIndexByte(b[:loc[0]], '\n') + 1
@@ -95,13 +95,20 @@ func (m *regexMatcher) dfaLines(b []byte) func(int) (int, int, bool) {
 			m.dfa = nil
 			search = m.searchLines(b)
 			return search(from)
-		case e < 0:
+		case e < 0 || phantomLine(b, e+from):
 			return 0, 0, false
 		}
 		e += from
 		start := bytes.LastIndexByte(b[:e], '\n') + 1
 		return start, lineEnd(b, e, '\n'), true
 	}
+}
+
+// phantomLine reports whether a match at b[i] is on the empty "line"
+// after the final newline, which is no line (GNU: "Avoid matching the
+// empty line at the end of the buffer").
+func phantomLine(b []byte, i int) bool {
+	return i == len(b) && i > 0 && b[i-1] == '\n'
 }
 
 // matchLine reports whether one line (without its eol) matches.

@@ -66,6 +66,10 @@ func (p *parser) atClose() bool {
 
 func (p *parser) alt(depth int) (*node, error) {
 	var alts []*node
+	// As in glibc, a back-reference sees only the groups closed before
+	// the alternation or in its own branch; after it, all of them.
+	before := len(p.closed)
+	var done []int
 	for {
 		b, err := p.branch(depth)
 		if err != nil {
@@ -73,9 +77,18 @@ func (p *parser) alt(depth int) (*node, error) {
 		}
 		alts = append(alts, b)
 		if !p.atAlt() {
+			for _, k := range done {
+				p.closed[k] = true
+			}
 			return alt(alts...), nil
 		}
 		p.i += len(`\|`) - boolInt(p.o.ERE)
+		for k := before; k < len(p.closed); k++ {
+			if p.closed[k] {
+				done = append(done, k)
+			}
+			p.closed[k] = false
+		}
 	}
 }
 
