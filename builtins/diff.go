@@ -12,7 +12,8 @@ package builtins
 // -a/--text, --strip-trailing-cr, -d/--minimal, --horizon-lines.
 // Directories: -r/--recursive, -N/--new-file, --unidirectional-new-file,
 // -x PAT/--exclude, -X FILE/--exclude-from.
-// Headers: --label (twice). FILE may be -, a directory, or a /dev/fd name
+// Headers: --label (twice). --color=never and --color=auto are accepted
+// (output never goes to a terminal). FILE may be -, a directory, or a /dev/fd name
 // from process substitution. Exit status 0 (same), 1 (different), 2
 // (trouble).
 //
@@ -143,8 +144,14 @@ func diffFlags(p *Proc, o *diffOpts) *opt.Parser {
 		o.excludeFrom = append(o.excludeFrom, v)
 		return nil
 	}})
+	f.Add(opt.Option{Long: "color", Arg: opt.Optional, Do: func(_, v string) error {
+		if v != "" && v != "never" && v != "auto" {
+			return unsupportedErr{"--color=" + v}
+		}
+		return nil // output is never a terminal: no colors
+	}})
 	f.Unsupported("enDFItTlSL", "ed", "rcs", "ifdef", "show-function-line",
-		"ignore-matching-lines", "expand-tabs", "initial-tab", "tabsize", "paginate", "starting-file", "from-file", "to-file", "color", "palette", "no-dereference",
+		"ignore-matching-lines", "expand-tabs", "initial-tab", "tabsize", "paginate", "starting-file", "from-file", "to-file", "palette", "no-dereference",
 		"suppress-blank-empty", "ignore-file-name-case", "no-ignore-file-name-case", "speed-large-files",
 		"line-format", "old-line-format", "new-line-format", "unchanged-line-format",
 		"old-group-format", "new-group-format", "unchanged-group-format", "changed-group-format",
@@ -228,6 +235,9 @@ func (p *Proc) diffUsage(err error) int {
 	case errors.As(err, &fe):
 		p.Errorf("%s", fe.msg)
 		return 2
+	case errors.As(err, new(unsupportedErr)):
+		p.Errorf("%s", err.Error())
+		return 2
 	case errors.As(err, &oe):
 		fmt.Fprintln(p.Stderr, oe.Msg)
 		if strings.Contains(oe.Msg, "unsupported option") {
@@ -238,6 +248,14 @@ func (p *Proc) diffUsage(err error) int {
 	}
 	fmt.Fprintf(p.Stderr, "%s: Try '%s --help' for more information.\n", p.Name(), p.Name())
 	return 2
+}
+
+// unsupportedErr is a value of an option that shellfence does not
+// implement.
+type unsupportedErr struct{ what string }
+
+func (e unsupportedErr) Error() string {
+	return "unsupported option " + e.what + " (shellfence does not implement it)"
 }
 
 // fatalError is a bad command line that GNU reports without the "Try"
