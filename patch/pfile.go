@@ -23,6 +23,9 @@ type fileRun struct {
 
 // file applies one file patch: GNU patch's main loop body.
 func (r *run) file(fc *fileCtx) error {
+	if fc.h.typ == edDiff {
+		return fatalf("ed scripts are not supported: shellfence runs no ed")
+	}
 	f := &fileRun{fc: fc}
 	if r.skipRest {
 		r.failed = true
