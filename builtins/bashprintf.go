@@ -235,4 +235,3 @@ func glibcStrftime(f string, t time.Time) string {
 	}
 	return b.String()
 }
-

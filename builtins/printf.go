@@ -31,6 +31,7 @@ type printfRun struct {
 	out    io.Writer
 	status int
 	posix  bool
+	bash   bool // bash's builtin (bashprintf.go)
 }
 
 func printf(p *Proc) int {
@@ -86,12 +87,26 @@ func (r *printfRun) formatted(f string, args []string) (int, error) {
 	for i := 0; i < len(f); i++ {
 		switch f[i] {
 		case '%':
-			n, err := r.directive(f, i, next)
+			directive := r.directive
+			if r.bash {
+				directive = r.bashDirective
+			}
+			n, err := directive(f, i, next)
 			if err != nil {
 				return used, err
 			}
 			i = n
 		case '\\':
+			if r.bash {
+				if i+1 >= len(f) {
+					r.write("\\")
+					continue
+				}
+				s, n, _ := bashEscape(f, i+1, false, r.p)
+				r.write(s)
+				i += n
+				continue
+			}
 			n, err := r.escape(f, i, false)
 			if err != nil {
 				return used, err

@@ -95,6 +95,16 @@ func formatInt(neg bool, mag uint64, base int, sp fmtSpec, signed bool) string {
 // charConstant reads 'c or "c: the value of the character after the
 // quote, with a warning about anything after it.
 func (r *printfRun) charConstant(s string) (rune, bool) {
+	if r.bash && len(s) >= 1 && (s[0] == '\'' || s[0] == '"') {
+		if len(s) == 1 {
+			return 0, true
+		}
+		c, size := utf8.DecodeRuneInString(s[1:])
+		if c == utf8.RuneError && size <= 1 {
+			c = rune(s[1])
+		}
+		return c, true
+	}
 	if len(s) < 2 || (s[0] != '\'' && s[0] != '"') {
 		return 0, false
 	}
@@ -112,6 +122,10 @@ func (r *printfRun) charConstant(s string) (rune, bool) {
 
 // numError reports a numeric argument GNU's verify_numeric rejects.
 func (r *printfRun) numError(s, rest string, erange bool) {
+	if r.bash {
+		r.bashNumError(s, rest, erange)
+		return
+	}
 	switch {
 	case erange:
 		r.p.Errorf("%s: Numerical result out of range", QuoteLocale(s))
@@ -327,4 +341,16 @@ func (r *printfRun) unicodeEscape(s string, p int) (int, error) {
 		r.write(string(rune(v)))
 	}
 	return digits + 1, nil
+}
+
+// bashNumError is bash's report of a bad number: "invalid number" (status
+// 1) or a range warning.
+func (r *printfRun) bashNumError(s, rest string, erange bool) {
+	switch {
+	case rest != "":
+		r.p.Errorf("%s: invalid number", s)
+		r.status = 1
+	case erange:
+		r.p.Errorf("warning: %s: Numerical result out of range", s)
+	}
 }
