@@ -12,7 +12,8 @@ package builtins
 // seconds, ns), -r/--reference=FILE (the file's modification time),
 // -u/--utc/--universal (also --uct), -s/--set=STRING. FORMAT takes every
 // conversion of GNU strftime (see strftime.go). The time comes from the
-// engine's clock and the zone from $TZ.
+// engine's clock and the zone from $TZ: a zone name, or a POSIX TZ string
+// such as UTC+3 or CET-1CEST,M3.5.0,M10.5.0/3 (posixtz.go).
 //
 // Differences from GNU: the clock is never set. -s and the MMDDhhmm
 // operand print "cannot set date: Operation not permitted" and then the

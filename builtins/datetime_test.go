@@ -93,3 +93,24 @@ func TestStrftime(t *testing.T) {
 		}
 	}
 }
+
+func TestPosixZone(t *testing.T) {
+	at := time.Date(2024, 7, 1, 12, 0, 0, 0, time.UTC)
+	tests := []struct{ tz, want string }{
+		{"UTC+3", "09:00 UTC -0300"},
+		{"<+03>-3", "15:00 +03 +0300"},
+		{"JST-9", "21:00 JST +0900"},
+		{"CET-1CEST,M3.5.0,M10.5.0/3", "14:00 CEST +0200"},
+		{"Nowhere", "12:00 Nowhere +0000"},
+		{"AB", "12:00  +0000"},
+	}
+	for _, tc := range tests {
+		loc, err := loadZone(tc.tz)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.tz, err)
+		}
+		if diff := cmp.Diff(tc.want, strftime("%H:%M %Z %z", at.In(loc))); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.tz, diff)
+		}
+	}
+}

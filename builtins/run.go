@@ -84,5 +84,8 @@ func loadZone(tz string) (*time.Location, error) {
 	if tz == "" || tz == "UTC" || tz == "UTC0" {
 		return time.UTC, nil
 	}
-	return time.LoadLocation(tz)
+	if loc, err := time.LoadLocation(tz); err == nil {
+		return loc, nil
+	}
+	return posixZone(tz), nil
 }
