@@ -1,0 +1,168 @@
+package builtins
+
+import (
+	"fmt"
+	"math/big"
+	"math/rand"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestFileVerCmp checks gnulib's filevercmp order (its test list, sorted).
+func TestFileVerCmp(t *testing.T) {
+	sorted := []string{"", ".", "..", ".0", ".9", ".A", ".Z", ".a~", ".a", ".b~", ".b", ".z", ".zz~",
+		".zz", ".zz.~1~", ".zz.0", ".\x01", ".\x01.txt", ".\x01x", ".\x01x\x01", ".\x01.0", "0", "9",
+		"A", "Z", "a~", "a", "a.b~", "a.b", "a.bc~", "a.bc", "a+", "a.", "a..a", "a.+", "b~", "b", "gcc-c++-10.fc9.tar.gz",
+		"gcc-c++-10.fc9.tar.gz.~1~", "gcc-c++-10.fc9.tar.gz.~2~", "gcc-c++-10.8.12-0.7rc2.fc9.tar.bz2",
+		"gcc-c++-10.8.12-0.7rc2.fc9.tar.bz2.~1~", "glibc-2-0.1.beta1.fc10.rpm", "glibc-common-5-0.2.beta2.fc9.ebuild",
+		"glibc-common-5-0.2b.deb", "glibc-common-11b.ebuild", "glibc-common-11-0.6rc2.ebuild", "libstdc++-0.5.8.11-0.7rc2.fc10.tar.gz",
+		"libstdc++-4a.fc8.tar.gz", "libstdc++-4.10.4.20040204svn.rpm", "libstdc++-devel-3.fc8.ebuild",
+		"libstdc++-devel-3a.fc9.tar.gz", "libstdc++-devel-8.fc8.deb", "libstdc++-devel-8.6.2-0.4b.fc8",
+		"nss_ldap-1-0.2b.fc9.tar.bz2", "nss_ldap-1-0.6rc2.fc8.tar.gz", "nss_ldap-1.0-0.1a.tar.gz",
+		"nss_ldap-10beta1.fc8.tar.gz", "nss_ldap-10.11.8.6.20040204cvs.fc10.ebuild", "z", "zz~", "zz",
+		"zz.~1~", "zz.0", "zz.0.txt", "#.b#"}
+	for i := range sorted {
+		for j := range sorted {
+			got := fileVerCmp([]byte(sorted[i]), []byte(sorted[j]))
+			if sign(got) != sign(i-j) {
+				t.Errorf("fileVerCmp(%q, %q) = %d, want sign %d", sorted[i], sorted[j], got, sign(i-j))
+			}
+		}
+	}
+}
+
+func sign(n int) int {
+	switch {
+	case n < 0:
+		return -1
+	case n > 0:
+		return 1
+	}
+	return 0
+}
+
+// TestNumberOrder checks -n and its ranks against exact arithmetic.
+func TestNumberOrder(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	gen := func() string {
+		forms := []string{"%d", "-%d", "%d.%d", "-%d.%d", "0%d", " %d", "%d.%d0", "-0.%d", ".%d"}
+		f := forms[r.Intn(len(forms))]
+		n := r.Int63n(1 << uint(r.Intn(62)+1))
+		switch f {
+		case "%d.%d", "-%d.%d", "%d.%d0":
+			return fmt.Sprintf(f, n, r.Intn(1000))
+		}
+		return fmt.Sprintf(f, n)
+	}
+	k := &sortKey{numeric: true}
+	for i := 0; i < 20000; i++ {
+		a, b := gen(), gen()
+		if i%50 == 0 {
+			a = "123456789012345678901234." + a
+		}
+		va, vb := parseSortNumber([]byte(a)), parseSortNumber([]byte(b))
+		want := exact(a).Cmp(exact(b))
+		if got := sign(compareNumbers(&va, &vb)); got != want {
+			t.Fatalf("compare(%q, %q) = %d, want %d", a, b, got, want)
+		}
+		if ra, rb := k.rank(&va), k.rank(&vb); ra != rb && sign(cmpUint(ra, rb)) != want {
+			t.Fatalf("rank(%q) vs rank(%q) disagrees with %d", a, b, want)
+		}
+	}
+}
+
+// exact reads the number -n sees at the start of s.
+func exact(s string) *big.Rat {
+	v := parseSortNumber([]byte(s))
+	r, _ := new(big.Rat).SetString("0" + string(v.s) + "." + string(v.frac) + "0")
+	if v.i < 0 {
+		r.Neg(r)
+	}
+	return r
+}
+
+func TestParseKeySpec(t *testing.T) {
+	tests := []struct {
+		spec string
+		want sortKey
+	}{
+		{"2", sortKey{sword: 1, eword: noPos}},
+		{"2,2", sortKey{sword: 1, eword: 1}},
+		{"1.3,1.5", sortKey{sword: 0, schar: 2, eword: 0, echar: 5}},
+		{"1", sortKey{sword: noPos, eword: noPos}},
+		{"3nr", sortKey{sword: 2, eword: noPos, numeric: true, reverse: true}},
+		{"2b,3b", sortKey{sword: 1, eword: 2, skipSBlanks: true, skipEBlanks: true}},
+		{"1,1di", sortKey{sword: noPos, eword: 0, ignore: 'd'}},
+	}
+	for _, tt := range tests {
+		got, err := parseKeySpec(tt.spec)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.spec, err)
+		}
+		if d := cmp.Diff(tt.want, *got, cmp.AllowUnexported(sortKey{})); d != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.spec, d)
+		}
+	}
+}
+
+func TestKeyBounds(t *testing.T) {
+	tests := []struct {
+		spec, line string
+		tab        int
+		want       string
+	}{
+		{"2", "a  b c", -1, "  b c"},
+		{"2b", "a  b c", -1, "b c"},
+		{"2,2", "a  b c", -1, "  b"},
+		{"2,2", "a:b:c", ':', "b"},
+		{"2", "a:b:c", ':', "b:c"},
+		{"1.2,1.3", "abcd", -1, "bc"},
+		{"2.5,2.1", "a bcdefg", -1, ""},
+		{"9", "a b", -1, ""},
+		{"2,3", "a::c", ':', ":c"},
+	}
+	for _, tt := range tests {
+		k, err := parseKeySpec(tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, e := k.keyBounds([]byte(tt.line), tt.tab)
+		if got := tt.line[b:e]; got != tt.want {
+			t.Errorf("-k%s of %q = %q, want %q", tt.spec, tt.line, got, tt.want)
+		}
+	}
+}
+
+func TestParseCutList(t *testing.T) {
+	tests := []struct {
+		spec       string
+		complement bool
+		want       cutList
+		err        string
+	}{
+		{"1,3-5,7-", false, cutList{{1, 1}, {3, 5}, {7, noPos}}, ""},
+		{"-3", false, cutList{{1, 3}}, ""},
+		{"5,1-2 3", false, cutList{{1, 2}, {3, 3}, {5, 5}}, ""},
+		{"2-4,3-6", false, cutList{{2, 6}}, ""},
+		{"2-3", true, cutList{{1, 1}, {4, noPos}}, ""},
+		{"1-", true, nil, ""},
+		{"0", false, nil, "fields are numbered from 1"},
+		{"-", false, nil, "invalid range with no endpoint: -"},
+		{"3-1", false, nil, "invalid decreasing range"},
+		{"1-2-3", false, nil, "invalid field range"},
+		{"a", false, nil, "invalid field value ‘a’"},
+	}
+	for _, tt := range tests {
+		got, err := parseCutList(tt.spec, false, tt.complement)
+		if err != nil || tt.err != "" {
+			if err == nil || err.Error() != tt.err {
+				t.Errorf("%q: error %v, want %q", tt.spec, err, tt.err)
+			}
+			continue
+		}
+		if d := cmp.Diff(tt.want, got, cmp.AllowUnexported(cutRange{})); d != "" {
+			t.Errorf("%q (-want +got):\n%s", tt.spec, d)
+		}
+	}
+}
