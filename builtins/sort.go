@@ -232,12 +232,37 @@ func (o *sortOpts) compare(a, b *sortLine) int {
 	return d
 }
 
-// sortLines sorts stably: equal lines keep their input order.
+// sortLines sorts stably: equal lines keep their input order. With -u
+// the order inside a group of equal lines does not matter (only its first
+// line in input order is printed, see firstOfGroups), so the sort need
+// not be stable.
 func (o *sortOpts) sortLines(lines []sortLine) {
+	if o.unique {
+		slices.SortFunc(lines, func(a, b sortLine) int { return o.compare(&a, &b) })
+		return
+	}
 	slices.SortFunc(lines, func(a, b sortLine) int {
 		if d := o.compare(&a, &b); d != 0 {
 			return d
 		}
 		return a.idx - b.idx
 	})
+}
+
+// firstOfGroups calls emit with the earliest input line of each group of
+// equal lines (-u).
+func (o *sortOpts) firstOfGroups(lines []sortLine, emit func(*sortLine) error) error {
+	for i := 0; i < len(lines); {
+		first, j := i, i+1
+		for ; j < len(lines) && o.compare(&lines[i], &lines[j]) == 0; j++ {
+			if lines[j].idx < lines[first].idx {
+				first = j
+			}
+		}
+		if err := emit(&lines[first]); err != nil {
+			return err
+		}
+		i = j
+	}
+	return nil
 }

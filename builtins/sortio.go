@@ -28,6 +28,9 @@ func (p *Proc) sortFiles(o *sortOpts, files []string) int {
 	o.computeKeys(lines)
 	o.sortLines(lines)
 	return p.sortWrite(o, func(emit func(*sortLine) error) error {
+		if o.unique {
+			return o.firstOfGroups(lines, emit)
+		}
 		for i := range lines {
 			if err := emit(&lines[i]); err != nil {
 				return err
