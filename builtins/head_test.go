@@ -4,8 +4,8 @@ import "testing"
 
 func TestHead(t *testing.T) {
 	files := map[string]string{
-		"a": "1\n2\n3\n4\n5\n",
-		"b": "x\ny",
+		"a":  "1\n2\n3\n4\n5\n",
+		"b":  "x\ny",
 		"d/": "",
 	}
 	runTextCases(t, files, []textCase{
