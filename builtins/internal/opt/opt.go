@@ -186,7 +186,7 @@ func (p *Parser) findShort(c rune) *Option {
 // long parses args[i], a --name or --name=value option.
 func (p *Parser) long(args []string, i int) (int, error) {
 	name, value, hasValue := strings.Cut(args[i][2:], "=")
-	o, err := p.findLong(name)
+	o, err := p.findLong(name, args[i])
 	if err != nil {
 		return 0, err
 	}
@@ -203,8 +203,8 @@ func (p *Parser) long(args []string, i int) (int, error) {
 }
 
 // findLong finds the option whose long name is name or, failing that, the
-// only one that starts with name.
-func (p *Parser) findLong(name string) (*Option, error) {
+// only one that starts with name. Messages quote the argument as written.
+func (p *Parser) findLong(name, arg string) (*Option, error) {
 	var matches []*Option
 	for i := range p.opts {
 		o := &p.opts[i]
@@ -222,11 +222,11 @@ func (p *Parser) findLong(name string) (*Option, error) {
 	case len(matches) == 1:
 		return matches[0], nil
 	case len(matches) > 1:
-		return nil, p.ambiguous(name, matches)
+		return nil, p.ambiguous(arg, matches)
 	case p.unsupportedLong(name):
 		return nil, p.unsupportedErr("--" + name)
 	}
-	return nil, p.fail("unrecognized option '--%s'", name)
+	return nil, p.fail("unrecognized option '%s'", arg)
 }
 
 func (p *Parser) unsupportedLong(name string) bool {
@@ -238,10 +238,10 @@ func (p *Parser) unsupportedLong(name string) bool {
 	return false
 }
 
-func (p *Parser) ambiguous(name string, matches []*Option) error {
+func (p *Parser) ambiguous(arg string, matches []*Option) error {
 	var b strings.Builder
 	for _, m := range matches {
 		fmt.Fprintf(&b, " '--%s'", m.Long)
 	}
-	return p.fail("option '--%s' is ambiguous; possibilities:%s", name, b.String())
+	return p.fail("option '%s' is ambiguous; possibilities:%s", arg, b.String())
 }
