@@ -54,7 +54,11 @@ var (
 func date(p *Proc) int {
 	o := &dateOpts{}
 	flags := p.dateFlags(o)
+	addValuesInfo(flags, "date")
 	args, err := flags.Parse(p.Args[1:])
+	if code, ok := p.answerInfo(err); ok {
+		return code
+	}
 	if err != nil {
 		return p.usage(err, 1)
 	}

@@ -15,7 +15,6 @@ package builtins
 // runs for /usr/bin/echo, env echo, xargs echo and find -exec.
 
 import (
-	"fmt"
 	"io"
 	"strings"
 )
@@ -24,8 +23,10 @@ func echo(p *Proc) int {
 	args := p.Args[1:]
 	_, posix := p.LookupEnv("POSIXLY_CORRECT")
 	allowOptions := !posix || (len(args) > 0 && args[0] == "-n")
-	if allowOptions && len(args) == 1 && (args[0] == "--help" || args[0] == "--version") {
-		return p.usage(fmt.Errorf("unsupported option %s (shellfence does not implement it)", args[0]), 2)
+	if allowOptions {
+		if code, ok := p.soleInfoArg("echo", args); ok {
+			return code
+		}
 	}
 	newline, escapes := true, false
 	for allowOptions && len(args) > 0 && isEchoOptions(args[0]) {

@@ -38,6 +38,9 @@ type envRun struct {
 func env(p *Proc) int {
 	e := &envRun{p: p}
 	args, err := e.parseAll(p.Args[1:])
+	if code, ok := p.answerInfo(err); ok {
+		return code
+	}
 	if err != nil {
 		return p.usage(err, envUsageStatus)
 	}
@@ -103,6 +106,7 @@ func (e *envRun) parser() *opt.Parser {
 		flags.Add(opt.Option{Long: long, Arg: opt.Optional, Do: e.checkSignals})
 	}
 	flags.Add(opt.Option{Long: "list-signal-handling", Do: func(string, string) error { return nil }})
+	addValuesInfo(flags, "env")
 	return flags
 }
 

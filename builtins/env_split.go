@@ -14,6 +14,7 @@ var envLongValue = map[string]bool{
 	"ignore-environment": false, "null": false, "unset": true, "chdir": true,
 	"split-string": true, "debug": false, "block-signal": false,
 	"default-signal": false, "ignore-signal": false, "list-signal-handling": false,
+	"help": false, "version": false,
 }
 
 // findSplitOption finds the first -S among the options at the start of

@@ -36,7 +36,11 @@ func paste(p *Proc) int {
 	})
 	flags.Flag('s', "serial", &serial)
 	flags.Flag('z', "zero-terminated", &zero)
+	addValuesInfo(flags, "paste")
 	files, err := flags.Parse(p.Args[1:])
+	if code, ok := p.answerInfo(err); ok {
+		return code
+	}
 	if err != nil {
 		return p.usage(err, 1)
 	}

@@ -36,8 +36,8 @@ type printfRun struct {
 
 func printf(p *Proc) int {
 	args := p.Args[1:]
-	if len(args) == 1 && (args[0] == "--help" || args[0] == "--version") {
-		return p.usage(fmt.Errorf("unsupported option %s (shellfence does not implement it)", args[0]), 2)
+	if code, ok := p.soleInfoArg("printf", args); ok {
+		return code
 	}
 	if len(args) > 0 && args[0] == "--" {
 		args = args[1:]

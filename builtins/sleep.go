@@ -16,8 +16,11 @@ import (
 
 func sleep(p *Proc) int {
 	flags := p.newOpts(1)
-	flags.Unsupported("", "help", "version")
+	addValuesInfo(flags, "sleep")
 	args, err := flags.Parse(p.Args[1:])
+	if code, ok := p.answerInfo(err); ok {
+		return code
+	}
 	if err != nil {
 		return p.usage(err, 1)
 	}

@@ -41,14 +41,8 @@ func (e *testSyntaxError) Error() string { return e.msg }
 func testCmd(p *Proc) int {
 	args := p.Args[1:]
 	if p.BaseName() == "[" {
-		if len(args) == 1 && args[0] == "--version" {
-			if _, err := fmt.Fprint(p.Stdout, coreutilsVersion("[", "Kevin Braunsdorf and Matthew Bradburn")); err != nil {
-				return p.WriteFailed(err)
-			}
-			return 0
-		}
-		if len(args) == 1 && args[0] == "--help" {
-			return p.usage(errors.New("unsupported option --help (shellfence does not implement it)"), 2)
+		if code, ok := p.soleInfoArg("[", args); ok {
+			return code
 		}
 		if len(args) == 0 || args[len(args)-1] != "]" {
 			p.Errorf("missing %s", QuoteLocale("]"))

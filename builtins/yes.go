@@ -12,8 +12,11 @@ import "strings"
 
 func yes(p *Proc) int {
 	flags := p.newOpts(1)
-	flags.Unsupported("", "help", "version")
+	addValuesInfo(flags, "yes")
 	args, err := flags.Parse(p.Args[1:])
+	if code, ok := p.answerInfo(err); ok {
+		return code
+	}
 	if err != nil {
 		return p.usage(err, 1)
 	}
