@@ -11,7 +11,13 @@ import (
 
 // rootFs is an [afero.Fs] on an [os.Root]: the kernel, not a string check,
 // keeps every operation inside the directory. Names are rooted at "/".
-type rootFs struct{ r *os.Root }
+// Where the kernel can resolve a whole path beneath a directory in one
+// call (Linux's openat2 with RESOLVE_BENEATH), opens use that instead of
+// os.Root's walk of one openat per component.
+type rootFs struct {
+	r       *os.Root
+	beneath *beneath
+}
 
 // OpenDir opens the host directory dir as a workspace whose visible root is
 // dir's absolute path. Close the returned FS's root with [FS.Close] when
@@ -28,7 +34,7 @@ func OpenDir(dir string) (*FS, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := New(rootFs{r}, filepath.ToSlash(abs))
+	f := New(rootFs{r, openBeneath(abs)}, filepath.ToSlash(abs))
 	f.users = hostIDs
 	return f, nil
 }
@@ -60,6 +66,12 @@ func (r rootFs) Create(n string) (afero.File, error) {
 func (r rootFs) Open(n string) (afero.File, error) { return r.OpenFile(n, os.O_RDONLY, 0) }
 
 func (r rootFs) OpenFile(n string, flag int, perm os.FileMode) (afero.File, error) {
+	if f, err, ok := r.beneath.open(rel(n), flag, perm); ok {
+		if err != nil {
+			return nil, err
+		}
+		return f, nil
+	}
 	f, err := r.r.OpenFile(rel(n), flag, perm)
 	if err != nil {
 		return nil, err
