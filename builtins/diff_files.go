@@ -214,7 +214,18 @@ func (d *differ) read(s *side) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(f)
+	return readSized(f, s.info)
+}
+
+// readSized reads all of r, allocating once for a file of known size.
+func readSized(r io.Reader, fi fs.FileInfo) ([]byte, error) {
+	size := int64(0)
+	if fi != nil && fi.Mode().IsRegular() {
+		size = fi.Size()
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, size+512))
+	_, err := buf.ReadFrom(r)
+	return buf.Bytes(), err
 }
 
 // mtime is the time shown for s in -u and -c headers: the file's, the

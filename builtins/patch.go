@@ -179,8 +179,9 @@ func (p *Proc) readPatch(name string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+	fi, err := f.Stat()
+	if err == nil && fi.IsDir() {
 		return nil, errIsDir
 	}
-	return io.ReadAll(f)
+	return readSized(f, fi)
 }

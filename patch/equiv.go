@@ -34,17 +34,23 @@ func (o *Options) exact() bool {
 // that two lines get the same number exactly when they match under the
 // options. Numbers start at 1.
 type classes struct {
-	byHash map[uint64]int32 // first class with a hash
-	more   map[uint64][]int32
+	// slots is an open-addressing table, its length a power of two at
+	// least twice the number of classes: each slot holds the high 32 bits
+	// of a key's hash and its class id (0: empty).
+	slots  []uint64
+	hashes []uint64 // hashes[id] is the hash of class id's key
 	reps   [][]byte // reps[id] is the key of class id
 	seed   maphash.Seed
 	opts   *Options
-	buf    []byte
 }
 
 func newClasses(opts *Options, hint int) *classes {
-	return &classes{byHash: make(map[uint64]int32, hint), reps: make([][]byte, 1, hint+1),
-		seed: maphash.MakeSeed(), opts: opts}
+	n := 16
+	for n < 2*hint {
+		n <<= 1
+	}
+	return &classes{slots: make([]uint64, n), hashes: make([]uint64, 1, hint+1),
+		reps: make([][]byte, 1, hint+1), seed: maphash.MakeSeed(), opts: opts}
 }
 
 // count returns how many classes there are, plus one.
@@ -63,26 +69,38 @@ func (c *classes) number(t *text, from, to int) []int32 {
 // kept, so it must not change afterwards.
 func (c *classes) id(key []byte) int32 {
 	h := maphash.Bytes(c.seed, key)
-	id, ok := c.byHash[h]
-	if ok && bytes.Equal(c.reps[id], key) {
-		return id
-	}
-	for _, m := range c.more[h] {
-		if bytes.Equal(c.reps[m], key) {
-			return m
+	mask := len(c.slots) - 1
+	high := h &^ 0xffffffff
+	for i := int(h) & mask; ; i = (i + 1) & mask {
+		slot := c.slots[i]
+		if slot == 0 {
+			id := int32(len(c.reps))
+			c.reps = append(c.reps, key)
+			c.hashes = append(c.hashes, h)
+			c.slots[i] = high | uint64(id)
+			if 2*len(c.reps) > len(c.slots) {
+				c.grow()
+			}
+			return id
+		}
+		if id := int32(slot & 0xffffffff); slot&^0xffffffff == high && bytes.Equal(c.reps[id], key) {
+			return id
 		}
 	}
-	id = int32(len(c.reps))
-	c.reps = append(c.reps, key)
-	if !ok {
-		c.byHash[h] = id
-		return id
+}
+
+// grow doubles the table.
+func (c *classes) grow() {
+	c.slots = make([]uint64, 2*len(c.slots))
+	mask := len(c.slots) - 1
+	for id := 1; id < len(c.reps); id++ {
+		h := c.hashes[id]
+		i := int(h) & mask
+		for c.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		c.slots[i] = h&^0xffffffff | uint64(id)
 	}
-	if c.more == nil {
-		c.more = map[uint64][]int32{}
-	}
-	c.more[h] = append(c.more[h], id)
-	return id
 }
 
 // key returns the text that stands for line i under the options. An

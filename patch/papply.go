@@ -19,6 +19,8 @@ type applier struct {
 
 func newApplier(data []byte, ignoreWS bool, say func(string, ...any)) *applier {
 	a := &applier{afterNL: true, zeroOutput: true, ignoreWS: ignoreWS, say: say}
+	a.in = make([][]byte, 0, bytes.Count(data, []byte{'\n'})+1)
+	a.out.Grow(len(data) + len(data)/16 + 64)
 	for len(data) > 0 {
 		i := bytes.IndexByte(data, '\n')
 		if i < 0 {

@@ -3,7 +3,6 @@ package patch
 import (
 	"bytes"
 	"fmt"
-	"io"
 
 	"github.com/shellfence/shellfence/vfs"
 )
@@ -164,7 +163,9 @@ func (r *run) readInput(fc *fileCtx) ([]byte, error) {
 		return nil, err
 	}
 	defer in.Close()
-	return io.ReadAll(in)
+	buf := bytes.NewBuffer(make([]byte, 0, fc.info.Size()+512))
+	_, err = buf.ReadFrom(in)
+	return buf.Bytes(), err
 }
 
 // errText is the cause of err as GNU words it.

@@ -24,7 +24,7 @@ type pscan struct {
 }
 
 func newPscan(data []byte, say func(string, ...any)) *pscan {
-	s := &pscan{say: say}
+	s := &pscan{say: say, lines: make([][]byte, 0, bytes.Count(data, []byte{'\n'})+1)}
 	for len(data) > 0 {
 		i := bytes.IndexByte(data, '\n')
 		if i < 0 {
