@@ -163,31 +163,31 @@ func (r *seqRun) fast(a, b string, step uint64) (int, bool) {
 	if !inf && cmpDigits(a, b) > 0 {
 		return 0, false
 	}
-	cur := []byte(a)
-	var buf []byte
+	cur, last := []byte(a), []byte(b)
+	buf := make([]byte, 0, 64<<10)
 	buf = append(buf, cur...)
 	for {
 		for n := step; n > 0; n-- {
 			cur = incrDigits(cur)
 		}
-		if !inf && cmpDigits(string(cur), b) > 0 {
+		if !inf && len(cur) >= len(last) && (len(cur) > len(last) || string(cur) > string(last)) {
 			break
 		}
 		buf = append(buf, r.sep[0])
 		buf = append(buf, cur...)
-		if len(buf) >= 32<<10 {
+		if len(buf) >= 60<<10 {
 			if r.p.Cancelled() {
 				return 130, true
 			}
-			if err := r.write(string(buf)); err != nil {
-				return r.fail(err), true
+			if _, err := r.p.Stdout.Write(buf); err != nil {
+				return r.fail(writeErr{err}), true
 			}
 			buf = buf[:0]
 		}
 	}
 	buf = append(buf, '\n')
-	if err := r.write(string(buf)); err != nil {
-		return r.fail(err), true
+	if _, err := r.p.Stdout.Write(buf); err != nil {
+		return r.fail(writeErr{err}), true
 	}
 	return 0, true
 }

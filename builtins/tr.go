@@ -201,6 +201,24 @@ func (t *trRun) filter(p *Proc) error {
 
 // apply deletes, translates and squeezes one block.
 func (t *trRun) apply(out, in []byte, last *int) []byte {
+	switch {
+	case t.delSet == nil && t.sqSet == nil:
+		out = out[:len(in)]
+		for i, c := range in {
+			out[i] = t.xlate[c]
+		}
+		return out
+	case t.sqSet == nil && !t.translating:
+		out = out[:len(in)]
+		n := 0
+		for _, c := range in {
+			out[n] = c
+			if !t.delSet[c] {
+				n++
+			}
+		}
+		return out[:n]
+	}
 	for _, c := range in {
 		if t.delSet != nil && t.delSet[c] {
 			continue
