@@ -31,6 +31,7 @@ type testRun struct {
 	p    *Proc
 	argv []string
 	pos  int
+	bash bool // bash's test builtin: < and >, int64 integers, its messages
 }
 
 // testSyntaxError ends the evaluation with status 2.
@@ -38,19 +39,25 @@ type testSyntaxError struct{ msg string }
 
 func (e *testSyntaxError) Error() string { return e.msg }
 
-func testCmd(p *Proc) int {
+func testCmd(p *Proc) int { return runTest(p, false) }
+
+func runTest(p *Proc, bash bool) int {
 	args := p.Args[1:]
 	if p.BaseName() == "[" {
-		if code, ok := p.soleInfoArg("[", args); ok {
+		if code, ok := p.soleInfoArg("[", args); ok && !bash {
 			return code
 		}
 		if len(args) == 0 || args[len(args)-1] != "]" {
-			p.Errorf("missing %s", QuoteLocale("]"))
+			if bash {
+				p.Errorf("missing `]'")
+			} else {
+				p.Errorf("missing %s", QuoteLocale("]"))
+			}
 			return 2
 		}
 		args = args[:len(args)-1]
 	}
-	t := &testRun{p: p, argv: args}
+	t := &testRun{p: p, argv: args, bash: bash}
 	ok, err := t.evaluate()
 	var se *testSyntaxError
 	if errors.As(err, &se) {
@@ -79,7 +86,7 @@ func (t *testRun) evaluate() (ok bool, err error) {
 	}
 	ok = t.posixtest(len(t.argv))
 	if t.pos != len(t.argv) {
-		t.syntax("extra argument %s", QuoteLocale(t.argv[t.pos]))
+		t.fail(msgExtra, t.argv[t.pos])
 	}
 	return ok, nil
 }
@@ -104,7 +111,7 @@ func (t *testRun) advance(f bool) {
 }
 
 func (t *testRun) beyond() {
-	t.syntax("missing argument after %s", QuoteLocale(t.argv[len(t.argv)-1]))
+	t.fail(msgBeyond, t.argv[len(t.argv)-1])
 }
 
 // posixtest picks the rule for nargs arguments, as POSIX says.
@@ -145,13 +152,16 @@ func (t *testRun) twoArguments() bool {
 	case len(a) == 2 && a[0] == '-':
 		return t.unaryOperator()
 	}
+	if t.bash {
+		t.fail(msgUnop, a)
+	}
 	t.beyond()
 	return false
 }
 
 func (t *testRun) threeArguments() bool {
 	switch {
-	case testBinop(t.arg(t.pos + 1)):
+	case t.isBinop(t.arg(t.pos + 1)):
 		return t.binaryOperator(false)
 	case t.arg(t.pos) == "!":
 		t.advance(true)
@@ -164,7 +174,7 @@ func (t *testRun) threeArguments() bool {
 	case t.arg(t.pos+1) == "-a" || t.arg(t.pos+1) == "-o":
 		return t.expr()
 	}
-	t.syntax("%s: binary operator expected", QuoteLocale(t.arg(t.pos+1)))
+	t.fail(msgBinop, t.arg(t.pos+1))
 	return false
 }
 
@@ -212,9 +222,9 @@ func (t *testRun) term() bool {
 	switch {
 	case a == "(":
 		v = t.paren()
-	case len(t.argv)-t.pos >= 4 && a == "-l" && testBinop(t.arg(t.pos+2)):
+	case !t.bash && len(t.argv)-t.pos >= 4 && a == "-l" && t.isBinop(t.arg(t.pos+2)):
 		v = t.binaryOperator(true)
-	case len(t.argv)-t.pos >= 3 && testBinop(t.arg(t.pos+1)):
+	case len(t.argv)-t.pos >= 3 && t.isBinop(t.arg(t.pos+1)):
 		v = t.binaryOperator(false)
 	case len(a) == 2 && a[0] == '-':
 		if testUnop(a[1]) {
@@ -243,12 +253,17 @@ func (t *testRun) paren() bool {
 	v := t.posixtest(nargs)
 	switch {
 	case t.pos >= len(t.argv):
-		t.syntax("%s expected", QuoteLocale(")"))
+		t.fail(msgParen, "")
 	case t.argv[t.pos] != ")":
-		t.syntax("%s expected, found %s", QuoteLocale(")"), QuoteLocale(t.argv[t.pos]))
+		t.fail(msgParenFound, t.argv[t.pos])
 	}
 	t.advance(false)
 	return v
+}
+
+// isBinop reports whether s is a binary operator (bash adds < and >).
+func (t *testRun) isBinop(s string) bool {
+	return testBinop(s) || t.bash && (s == "<" || s == ">")
 }
 
 func testBinop(s string) bool {

@@ -49,6 +49,10 @@ func (t *testRun) binaryOperator(lIsL bool) bool {
 		v := t.argv[t.pos] != t.argv[t.pos+2]
 		t.pos += 3
 		return v
+	case "<", ">":
+		c := strings.Compare(t.argv[t.pos], t.argv[t.pos+2])
+		t.pos += 3
+		return o == "<" && c < 0 || o == ">" && c > 0
 	}
 	t.syntax("%s: unknown binary operator", QuoteLocale(o))
 	return false
@@ -89,8 +93,13 @@ func (t *testRun) findInt(s string) string {
 	for end < len(digits) && isDigit(digits[end]) {
 		end++
 	}
-	if end == 0 || strings.Trim(digits[end:], " \t") != "" || strings.HasPrefix(strings.TrimLeft(s, " \t"), "+-") {
-		t.syntax("invalid integer %s", QuoteLocale(s))
+	bad := end == 0 || strings.Trim(digits[end:], " \t") != "" || strings.HasPrefix(strings.TrimLeft(s, " \t"), "+-")
+	if !bad && t.bash {
+		_, err := strconv.ParseInt(p[:len(p)-len(digits)+end], 10, 64)
+		bad = err != nil
+	}
+	if bad {
+		t.fail(msgInt, s)
 	}
 	return p[:len(p)-len(digits)+end]
 }
@@ -142,8 +151,11 @@ func (t *testRun) fileCompare(op, a, b string) bool {
 // unaryOperator evaluates -X ARG.
 func (t *testRun) unaryOperator() bool {
 	op := t.argv[t.pos]
+	if t.bash && op == "-a" {
+		op = "-e" // bash's old spelling of -e
+	}
 	if !strings.ContainsRune("ebcdfgGhkLNOprsStuwxzn", rune(op[1])) {
-		t.syntax("%s: unary operator expected", QuoteLocale(op))
+		t.fail(msgUnop, op)
 	}
 	t.advance(true)
 	t.pos++
@@ -196,7 +208,7 @@ func (t *testRun) fileTest(c byte, fi fs.FileInfo) bool {
 	case 'r':
 		return m.Perm()&0o400 != 0
 	case 'w':
-		return m.Perm()&0o200 != 0
+		return m.Perm()&0o200 != 0 && !t.p.FS.IsReadOnly()
 	case 'x':
 		return m.Perm()&0o100 != 0
 	case 'N':

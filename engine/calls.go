@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/interp"
+	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/shellfence/shellfence/builtins"
 )
@@ -26,6 +27,14 @@ func (r *run) call(ctx context.Context, args []string) ([]string, error) {
 	case "command":
 		if len(args) > 1 && (args[1] == "-v" || args[1] == "-V") {
 			return append([]string{"__sf_type", "command" + args[1]}, args[2:]...), nil
+		}
+	case "printf":
+		return r.printf(ctx, args), nil
+	case "echo":
+		return append([]string{"__sf_echo"}, args[1:]...), nil
+	case "[", "test":
+		if !slices.Contains(args[1:], "-v") { // -v VAR needs the shell's variables
+			return append([]string{"__sf_test", args[0]}, args[1:]...), nil
 		}
 	case "pwd":
 		return []string{"pwd"}, nil
@@ -82,9 +91,47 @@ func (r *run) checkCd(ctx context.Context, args []string) []string {
 	return []string{"false"}
 }
 
-// internal holds the commands the call handler rewrites to.
+// internal holds the commands the call handler rewrites to. They are the
+// shell's own and so not subject to the allowlist.
 var internal = map[string]func(r *run, p *builtins.Proc) int{
 	"__sf_type": (*run).typeCmd,
+	"__sf_echo": func(r *run, p *builtins.Proc) int {
+		p.Args[0] = "echo"
+		return builtins.Run(builtins.ShellEcho, p)
+	},
+	"__sf_test": func(r *run, p *builtins.Proc) int {
+		p.Args = p.Args[1:]
+		return builtins.Run(builtins.ShellTest, p)
+	},
+	"__sf_printf": func(r *run, p *builtins.Proc) int {
+		p.Args[0] = "printf"
+		return builtins.Run(func(p *builtins.Proc) int { return builtins.ShellPrintf(p, noVar) }, p)
+	},
+}
+
+func noVar(name, _ string) error { return fmt.Errorf("%s: cannot assign here", name) }
+
+// printf replaces the interpreter's printf (which lacks precisions, %q,
+// -v and more) with bash's. With -v the output is computed here and the
+// assignment handed back to the interpreter as an eval of a quoted value,
+// with printf's status; otherwise the command runs as __sf_printf.
+func (r *run) printf(ctx context.Context, args []string) []string {
+	if !slices.ContainsFunc(args[1:], func(a string) bool { return strings.HasPrefix(a, "-v") }) {
+		return append([]string{"__sf_printf"}, args[1:]...)
+	}
+	p, stop := r.proc(ctx, args)
+	defer stop()
+	var assign string
+	setVar := func(name, value string) error {
+		q, err := syntax.Quote(value, syntax.LangBash)
+		if err != nil {
+			return fmt.Errorf("printf: %s: value cannot be assigned", name)
+		}
+		assign = name + "=" + q + "; "
+		return nil
+	}
+	code := builtins.Run(func(p *builtins.Proc) int { return builtins.ShellPrintf(p, setVar) }, p)
+	return []string{"eval", fmt.Sprintf("%s(exit %d)", assign, code)}
 }
 
 var keywords = []string{"!", "[[", "]]", "case", "coproc", "do", "done", "elif", "else",

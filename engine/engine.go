@@ -33,7 +33,6 @@ type Engine struct {
 	maxOutput int // bytes of captured output kept per stream
 	maxDev    int // bytes per process substitution
 	timeout   time.Duration
-	readOnly  bool
 }
 
 // Option configures an [Engine].
@@ -75,7 +74,7 @@ func WithTimeout(d time.Duration) Option {
 
 // ReadOnly makes every write to the workspace fail.
 func ReadOnly() Option {
-	return func(e *Engine) { e.fs, e.readOnly = e.fs.ReadOnly(), true }
+	return func(e *Engine) { e.fs = e.fs.ReadOnly() }
 }
 
 // New returns an engine for the workspace fsys.

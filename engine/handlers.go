@@ -240,4 +240,4 @@ func (r *run) access(ctx context.Context, name string, mode interp.AccessMode) e
 	return nil
 }
 
-func (r *run) readOnly() bool { return r.e.readOnly }
+func (r *run) readOnly() bool { return r.fs.IsReadOnly() }

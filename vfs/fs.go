@@ -18,6 +18,7 @@ import (
 type FS struct {
 	inner afero.Fs
 	root  string
+	ro    bool
 	users func(uid, gid uint32) (user, group string)
 }
 
@@ -43,9 +44,12 @@ func (f *FS) Inner() afero.Fs { return f.inner }
 // [ErrReadOnly].
 func (f *FS) ReadOnly() *FS {
 	g := *f
-	g.inner = readOnly{f.inner}
+	g.inner, g.ro = readOnly{f.inner}, true
 	return &g
 }
+
+// IsReadOnly reports whether f is a read-only view.
+func (f *FS) IsReadOnly() bool { return f.ro }
 
 // Wrap returns a view of f whose inner filesystem is wrap(f.Inner()), for
 // layers such as a journal.
