@@ -11,7 +11,7 @@ import (
 func (f *FS) LookupUser(name string) (uint32, bool) {
 	u, err := user.Lookup(name)
 	if err != nil {
-		return 0, false
+		return 0, name == "root" && f.UserName(0) == "root"
 	}
 	id, err := strconv.ParseUint(u.Uid, 10, 32)
 	if err != nil || f.UserName(uint32(id)) != name {
@@ -25,7 +25,7 @@ func (f *FS) LookupUser(name string) (uint32, bool) {
 func (f *FS) LookupGroup(name string) (uint32, bool) {
 	g, err := user.LookupGroup(name)
 	if err != nil {
-		return 0, false
+		return 0, name == "root" && f.GroupName(0) == "root"
 	}
 	id, err := strconv.ParseUint(g.Gid, 10, 32)
 	if err != nil || f.GroupName(uint32(id)) != name {

@@ -75,6 +75,9 @@ func hostIDs(uid, gid uint32) (string, string) {
 		})
 }
 
+// cachedName looks a name up once. When the user database has no entry
+// for id 0 (a host without /etc/passwd whose C library synthesizes root,
+// as nss-systemd does, which Go's own lookup cannot consult), it is root.
 func cachedName(key, fallback string, look func() (string, error)) string {
 	if v, ok := idCache.Load(key); ok {
 		return v.(string)
@@ -82,6 +85,9 @@ func cachedName(key, fallback string, look func() (string, error)) string {
 	name, err := look()
 	if err != nil || name == "" {
 		name = fallback
+		if fallback == "0" {
+			name = "root"
+		}
 	}
 	idCache.Store(key, name)
 	return name
