@@ -167,13 +167,15 @@ func (m *regexMatcher) literalLines(b, lit []byte) func(int) (int, int, bool) {
 	}
 	exact := m.line.LiteralExact() && !m.o.line
 	return func(from int) (int, int, bool) {
+		floor := from // a line starts at floor or later, before the match
 		for from < len(b) {
 			i := index(b[from:], lit)
 			if i < 0 {
 				return 0, 0, false
 			}
 			i += from
-			start := bytes.LastIndexByte(b[from:i], m.eol) + 1 + from
+			start := bytes.LastIndexByte(b[floor:i], m.eol) + 1 + floor
+			floor = start
 			end := lineEnd(b, i, m.eol)
 			switch {
 			case exact && m.o.word:

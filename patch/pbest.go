@@ -122,36 +122,37 @@ func (r *run) existingDirs(name string) int {
 }
 
 // bestName is GNU's best_name: of the names not ignored, those with the
-// fewest directory components, then the shortest base name, then the
-// shortest name; the first of them that is safe.
+// fewest directory components, of those the ones with the shortest base
+// name, of those the shortest names; the first of them that is safe.
 func (r *run) bestName(fc *fileCtx, ignore [3]bool) int {
 	h := fc.h
-	comps, bases, lens := [3]int{-1, -1, -1}, [3]int{-1, -1, -1}, [3]int{-1, -1, -1}
-	cmin, bmin, lmin := 1<<30, 1<<30, 1<<30
+	key := func(i int) [3]int {
+		n := h.names[i]
+		return [3]int{components(n), len(lastComponent(n)), len(n)}
+	}
+	var best [3]int
+	found := false
 	for i := range 3 {
-		if !h.has[i] || ignore[i] {
-			continue
+		if h.has[i] && !ignore[i] && (!found || lessKey(key(i), best)) {
+			best, found = key(i), true
 		}
-		if comps[i] = components(h.names[i]); cmin < comps[i] {
-			continue
-		}
-		cmin = comps[i]
-		if bases[i] = len(lastComponent(h.names[i])); bmin < bases[i] {
-			continue
-		}
-		bmin = bases[i]
-		if lens[i] = len(h.names[i]); lmin < lens[i] {
-			continue
-		}
-		lmin = lens[i]
 	}
 	for i := range 3 {
-		if h.has[i] && !ignore[i] && r.valid(fc, h.names[i]) &&
-			comps[i] == cmin && bases[i] == bmin && lens[i] == lmin {
+		if found && h.has[i] && !ignore[i] && key(i) == best && r.valid(fc, h.names[i]) {
 			return i
 		}
 	}
 	return -1
+}
+
+// lessKey orders (components, base length, length) keys.
+func lessKey(a, b [3]int) bool {
+	for k := range a {
+		if a[k] != b[k] {
+			return a[k] < b[k]
+		}
+	}
+	return false
 }
 
 // valid is GNU's name_is_valid: names that are absolute or go up with
