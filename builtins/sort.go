@@ -20,6 +20,7 @@ package builtins
 // compares their memory, padding included).
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -162,11 +163,19 @@ type sortLine struct {
 	text []byte
 	keys []keyVal
 	rank uint64 // order-preserving prefix of the first key (or of text)
+}
+
+// sortRef is what the sort moves around: a line's rank and its index in
+// input order. Most comparisons end at the ranks, without touching the
+// lines.
+type sortRef struct {
+	rank uint64
 	idx  int
 }
 
 // makeLines splits data into lines and computes their keys.
 func (o *sortOpts) makeLines(data []byte, lines []sortLine) []sortLine {
+	lines = slices.Grow(lines, bytes.Count(data, []byte{o.eol})+1)
 	for len(data) > 0 {
 		i := indexByteFrom(data, o.eol)
 		var text []byte
@@ -175,7 +184,7 @@ func (o *sortOpts) makeLines(data []byte, lines []sortLine) []sortLine {
 		} else {
 			text, data = data[:i], data[i+1:]
 		}
-		lines = append(lines, sortLine{text: text, rank: prefix8(text), idx: len(lines)})
+		lines = append(lines, sortLine{text: text, rank: prefix8(text)})
 	}
 	return lines
 }
@@ -187,14 +196,16 @@ func (o *sortOpts) computeKeys(lines []sortLine) {
 		return
 	}
 	flat := make([]keyVal, len(lines)*nk)
-	for i := range lines {
-		kv := flat[i*nk : (i+1)*nk : (i+1)*nk]
-		for j, k := range o.keys {
-			kv[j] = k.makeKey(lines[i].text, o.tab, o.seed)
+	inParallel(len(lines), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			kv := flat[i*nk : (i+1)*nk : (i+1)*nk]
+			for j, k := range o.keys {
+				kv[j] = k.makeKey(lines[i].text, o.tab, o.seed)
+			}
+			lines[i].keys = kv
+			lines[i].rank = o.keys[0].rank(&kv[0])
 		}
-		lines[i].keys = kv
-		lines[i].rank = o.keys[0].rank(&kv[0])
-	}
+	})
 }
 
 // compare is GNU's compare: the keys, then (unless -s or -u) the whole
@@ -232,17 +243,28 @@ func (o *sortOpts) compare(a, b *sortLine) int {
 	return d
 }
 
-// sortLines sorts stably: equal lines keep their input order. With -u
-// the order inside a group of equal lines does not matter (only its first
-// line in input order is printed, see firstOfGroups), so the sort need
-// not be stable.
-func (o *sortOpts) sortLines(lines []sortLine) {
-	if o.unique {
-		slices.SortFunc(lines, func(a, b sortLine) int { return o.compare(&a, &b) })
-		return
+// sortLines returns the order of the lines, sorted stably: equal lines
+// keep their input order. With -u the order inside a group of equal lines
+// does not matter (only its first line in input order is printed, see
+// firstOfGroups), so ties are left as they fall.
+func (o *sortOpts) sortLines(lines []sortLine) []sortRef {
+	refs := make([]sortRef, len(lines))
+	for i := range lines {
+		refs[i] = sortRef{lines[i].rank, i}
 	}
-	slices.SortFunc(lines, func(a, b sortLine) int {
-		if d := o.compare(&a, &b); d != 0 {
+	rev := o.global.reverse
+	if !o.noKeys {
+		rev = o.keys[0].reverse
+	}
+	return parallelSort(refs, func(a, b sortRef) int {
+		if a.rank != b.rank {
+			if rev {
+				return cmpUint(b.rank, a.rank)
+			}
+			return cmpUint(a.rank, b.rank)
+		}
+		d := o.compare(&lines[a.idx], &lines[b.idx])
+		if d != 0 || o.unique {
 			return d
 		}
 		return a.idx - b.idx
@@ -251,13 +273,11 @@ func (o *sortOpts) sortLines(lines []sortLine) {
 
 // firstOfGroups calls emit with the earliest input line of each group of
 // equal lines (-u).
-func (o *sortOpts) firstOfGroups(lines []sortLine, emit func(*sortLine) error) error {
-	for i := 0; i < len(lines); {
-		first, j := i, i+1
-		for ; j < len(lines) && o.compare(&lines[i], &lines[j]) == 0; j++ {
-			if lines[j].idx < lines[first].idx {
-				first = j
-			}
+func (o *sortOpts) firstOfGroups(lines []sortLine, refs []sortRef, emit func(*sortLine) error) error {
+	for i := 0; i < len(refs); {
+		first, j := refs[i].idx, i+1
+		for ; j < len(refs) && o.compare(&lines[refs[i].idx], &lines[refs[j].idx]) == 0; j++ {
+			first = min(first, refs[j].idx)
 		}
 		if err := emit(&lines[first]); err != nil {
 			return err

@@ -16,13 +16,11 @@ import (
 type keyVal struct {
 	s    []byte     // key text, or the integer digits of a number
 	frac []byte     // fraction digits of a number, trailing zeros dropped
-	pre  uint64     // first bytes of s (text) or value of s (number, up to 19 digits)
-	fpre uint64     // the first 19 fraction digits as a number
-	f    float64    // -g value, rounded
 	ld   *big.Float // -g value
-	i    int        // sign of a number, month, -g class
-	unit int        // -h unit order
-	h    uint64     // -R hash
+	pre  uint64     // first bytes of s (text), value of s (number, up to 19 digits), -R hash
+	fpre uint64     // the first 19 fraction digits as a number; -g value as float64 bits
+	i    int32      // sign of a number, month, -g class
+	unit int32      // -h unit order
 }
 
 // makeKey computes key k of line.
@@ -38,13 +36,15 @@ func (k *sortKey) makeKey(line []byte, tab int, seed maphash.Seed) keyVal {
 		v = parseSortNumber(text)
 	case k.human:
 		v = parseSortNumber(text)
-		v.unit = unitOrder(text)
+		v.unit = int32(unitOrder(text))
 	case k.general:
-		v.f, v.ld, v.i = parseGeneral(text)
+		var f float64
+		f, v.ld, v.i = parseGeneral(text)
+		v.fpre = math.Float64bits(f)
 	case k.month:
-		v.i = monthOf(text)
+		v.i = int32(monthOf(text))
 	case k.random:
-		v.s, v.h = text, maphash.Bytes(seed, text)
+		v.s, v.pre = text, maphash.Bytes(seed, text)
 	default:
 		v.s, v.pre = text, prefix8(text)
 	}
@@ -87,7 +87,7 @@ func generalRank(v *keyVal) uint64 {
 	if v.i != gNumber {
 		return uint64(v.i)
 	}
-	f := v.f
+	f := math.Float64frombits(v.fpre)
 	if f == 0 {
 		f = 0 // -0 sorts as +0
 	}
@@ -154,17 +154,17 @@ func (k *sortKey) compare(a, b *keyVal) int {
 	case k.numeric:
 		return compareNumbers(a, b)
 	case k.human:
-		if d := a.unit - b.unit; d != 0 {
+		if d := int(a.unit - b.unit); d != 0 {
 			return d
 		}
 		return compareNumbers(a, b)
 	case k.general:
 		return compareGeneral(a, b)
 	case k.month:
-		return a.i - b.i
+		return int(a.i - b.i)
 	case k.random:
-		if a.h != b.h {
-			if a.h < b.h {
+		if a.pre != b.pre {
+			if a.pre < b.pre {
 				return -1
 			}
 			return 1
@@ -223,7 +223,7 @@ func parseSortNumber(text []byte) keyVal {
 
 func compareNumbers(a, b *keyVal) int {
 	if a.i != b.i {
-		return a.i - b.i
+		return int(a.i - b.i)
 	}
 	d := len(a.s) - len(b.s)
 	switch {
@@ -296,12 +296,13 @@ const (
 
 func compareGeneral(a, b *keyVal) int {
 	if a.i != gNumber || b.i != gNumber {
-		return a.i - b.i
+		return int(a.i - b.i)
 	}
+	af, bf := math.Float64frombits(a.fpre), math.Float64frombits(b.fpre)
 	switch {
-	case a.f < b.f:
+	case af < bf:
 		return -1
-	case a.f > b.f:
+	case af > bf:
 		return 1
 	}
 	return a.ld.Cmp(b.ld)

@@ -26,13 +26,13 @@ func (p *Proc) sortFiles(o *sortOpts, files []string) int {
 		lines = o.makeLines(data, lines)
 	}
 	o.computeKeys(lines)
-	o.sortLines(lines)
+	refs := o.sortLines(lines)
 	return p.sortWrite(o, func(emit func(*sortLine) error) error {
 		if o.unique {
-			return o.firstOfGroups(lines, emit)
+			return o.firstOfGroups(lines, refs, emit)
 		}
-		for i := range lines {
-			if err := emit(&lines[i]); err != nil {
+		for _, r := range refs {
+			if err := emit(&lines[r.idx]); err != nil {
 				return err
 			}
 		}
@@ -138,7 +138,7 @@ func (s *lineSource) next() (*sortLine, error) {
 	if err != nil {
 		return nil, sortError(fmt.Sprintf("read failed: %s: %s", QuoteShell(s.name), ErrText(err)))
 	}
-	l := &sortLine{text: text[:len(text)-1], idx: s.n}
+	l := &sortLine{text: text[:len(text)-1]}
 	s.n++
 	if len(s.o.keys) > 0 {
 		l.keys = make([]keyVal, len(s.o.keys))

@@ -11,7 +11,7 @@ import (
 // parseGeneral reads the longest prefix of text that strtold accepts
 // (see ldouble.go) and returns its class (gError when there is none),
 // its value as a long double and rounded to a float64.
-func parseGeneral(text []byte) (float64, *big.Float, int) {
+func parseGeneral(text []byte) (float64, *big.Float, int32) {
 	x, _, ok, _ := parseLD(string(text))
 	switch {
 	case !ok:
