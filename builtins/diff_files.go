@@ -147,7 +147,7 @@ func (d *differ) mismatch(a, b *side) {
 		return
 	}
 	fmt.Fprintf(d.p.Stdout, "File %s is a %s while file %s is a %s\n",
-		d.label(0, a.name), fileKind(a.info), d.label(1, b.name), fileKind(b.info))
+		d.label(0, a.name), fileType(a.info), d.label(1, b.name), fileType(b.info))
 	d.note(1)
 }
 
@@ -157,30 +157,6 @@ func (d *differ) label(f int, name string) string {
 		return d.o.labels[f]
 	}
 	return name
-}
-
-// fileKind names a file type the way GNU's file_type does.
-func fileKind(fi fs.FileInfo) string {
-	m := fi.Mode()
-	switch {
-	case m.IsRegular() && fi.Size() == 0:
-		return "regular empty file"
-	case m.IsRegular():
-		return "regular file"
-	case m.IsDir():
-		return "directory"
-	case m&fs.ModeSymlink != 0:
-		return "symbolic link"
-	case m&fs.ModeNamedPipe != 0:
-		return "fifo"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	case m&fs.ModeCharDevice != 0:
-		return "character special file"
-	case m&fs.ModeDevice != 0:
-		return "block special file"
-	}
-	return "weird file"
 }
 
 // sameFile reports whether a and b are one file (same device and inode).

@@ -149,32 +149,11 @@ func quoteC(s string) string {
 		case c == ' ':
 			b.WriteByte(c)
 		case c < ' ' || c >= 0x7f:
-			b.WriteString(cCharEscape(c))
+			b.WriteString(cEscape(c))
 		default:
 			b.WriteByte(c)
 		}
 	}
 	b.WriteByte('"')
 	return b.String()
-}
-
-// cCharEscape is C's escape for a control or non-ASCII byte.
-func cCharEscape(c byte) string {
-	switch c {
-	case '\a':
-		return `\a`
-	case '\b':
-		return `\b`
-	case '\f':
-		return `\f`
-	case '\n':
-		return `\n`
-	case '\r':
-		return `\r`
-	case '\t':
-		return `\t`
-	case '\v':
-		return `\v`
-	}
-	return fmt.Sprintf("\\%03o", c)
 }

@@ -152,3 +152,28 @@ func ErrText(err error) string { return vfs.Text(err) }
 func emptyName(op string) error {
 	return &fs.PathError{Op: op, Path: "", Err: fs.ErrNotExist}
 }
+
+// fileType names the kind of file as GNU's file_type does (stat %F, rm
+// and diff messages).
+func fileType(fi fs.FileInfo) string {
+	m := fi.Mode()
+	switch {
+	case m.IsRegular() && fi.Size() == 0:
+		return "regular empty file"
+	case m.IsRegular():
+		return "regular file"
+	case m.IsDir():
+		return "directory"
+	case m&fs.ModeSymlink != 0:
+		return "symbolic link"
+	case m&fs.ModeNamedPipe != 0:
+		return "fifo"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	case m&fs.ModeCharDevice != 0:
+		return "character special file"
+	case m&fs.ModeDevice != 0:
+		return "block special file"
+	}
+	return "weird file"
+}

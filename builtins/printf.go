@@ -250,10 +250,5 @@ func (sp *printfSpec) setWidth(w int) {
 }
 
 // printfQuote is %q: gnulib's shell-escape quoting, used only when the
-// string needs it (a colon does not, unlike in ls).
-func printfQuote(s string) string {
-	if s != "" && !needsQuote(strings.ReplaceAll(s, ":", "_")) {
-		return s
-	}
-	return QuoteShellAlways(s)
-}
+// string needs it (a colon does not, unlike in messages).
+func printfQuote(s string) string { return quoteArg(s, shellEscapeQuoting) }

@@ -296,27 +296,3 @@ func ftsRoot(name string) string {
 	}
 	return name
 }
-
-// fileType names the kind of file as GNU's file_type does.
-func fileType(fi fs.FileInfo) string {
-	m := fi.Mode()
-	switch {
-	case m.IsRegular() && fi.Size() == 0:
-		return "regular empty file"
-	case m.IsRegular():
-		return "regular file"
-	case m.IsDir():
-		return "directory"
-	case m&fs.ModeSymlink != 0:
-		return "symbolic link"
-	case m&fs.ModeNamedPipe != 0:
-		return "fifo"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	case m&fs.ModeCharDevice != 0:
-		return "character special file"
-	case m&fs.ModeDevice != 0:
-		return "block special file"
-	}
-	return "weird file"
-}

@@ -183,30 +183,6 @@ func (s *statFile) write(text string) {
 	}
 }
 
-// statFileType is GNU's name for the file's type.
-func statFileType(fi fs.FileInfo) string {
-	m := fi.Mode()
-	switch {
-	case m.IsRegular() && fi.Size() == 0:
-		return "regular empty file"
-	case m.IsRegular():
-		return "regular file"
-	case m.IsDir():
-		return "directory"
-	case m&fs.ModeSymlink != 0:
-		return "symbolic link"
-	case m&fs.ModeNamedPipe != 0:
-		return "fifo"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	case m&fs.ModeCharDevice != 0:
-		return "character special file"
-	case m&fs.ModeDevice != 0:
-		return "block special file"
-	}
-	return "weird file"
-}
-
 // unixMode is st_mode: the type bits and the permission bits.
 func unixMode(m fs.FileMode) uint64 {
 	var t uint64

@@ -116,7 +116,7 @@ func (s *statFile) conversion(d statDirective) bool {
 	case 'f':
 		s.intBase(d, unixMode(fi.Mode()), 'x')
 	case 'F':
-		s.str(d, statFileType(fi))
+		s.str(d, fileType(fi))
 	case 'h':
 		s.uint(d, m.Nlink)
 	case 'u':
