@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/afero"
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
 
@@ -189,6 +190,11 @@ func (r *run) open(ctx context.Context, name string, flag int, perm os.FileMode)
 	f, err := p.OpenFile(name, flag, perm)
 	if err != nil {
 		return nil, shellPathErr(name, err)
+	}
+	if af, ok := f.(afero.File); ok {
+		if osf, ok := vfs.OSFile(af); ok {
+			return osf, nil
+		}
 	}
 	return f, nil
 }

@@ -227,6 +227,17 @@ type named struct {
 
 func (n named) Name() string { return n.name }
 
+// OSFile returns the host file behind f, when there is one. The engine
+// hands it to the shell interpreter for "< file", which then passes it on
+// as is (seekable, with its size) instead of copying it through a pipe.
+func OSFile(f afero.File) (*os.File, bool) {
+	if n, ok := f.(named); ok {
+		f = n.File
+	}
+	osf, ok := f.(*os.File)
+	return osf, ok
+}
+
 // ReadDir implements the fast directory read that [*os.File] offers; other
 // files fall back to Readdir.
 func (n named) ReadDir(count int) ([]fs.DirEntry, error) {
