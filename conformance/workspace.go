@@ -43,19 +43,22 @@ func seedOne(dir string, f txtar.File) (string, error) {
 		}
 		return "", os.Symlink(target, p)
 	}
+	// Trailing words that are an octal mode or "noeol" qualify the file;
+	// the rest, spaces included, is its name.
 	fields := strings.Fields(name)
-	name, mode, data := fields[0], os.FileMode(0o644), f.Data
-	for _, w := range fields[1:] {
+	mode, data := os.FileMode(0o644), f.Data
+	for len(fields) > 1 {
+		w := fields[len(fields)-1]
 		if w == "noeol" {
 			data = []byte(strings.TrimSuffix(string(data), "\n"))
-			continue
+		} else if v, err := strconv.ParseUint(w, 8, 32); err == nil && len(w) >= 3 {
+			mode = os.FileMode(v)
+		} else {
+			break
 		}
-		v, err := strconv.ParseUint(w, 8, 32)
-		if err != nil {
-			return "", fmt.Errorf("bad mode %q", w)
-		}
-		mode = os.FileMode(v)
+		fields = fields[:len(fields)-1]
 	}
+	name = strings.Join(fields, " ")
 	p := filepath.Join(dir, name)
 	if strings.HasSuffix(name, "/") {
 		return p, os.MkdirAll(p, 0o755)
