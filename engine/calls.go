@@ -137,31 +137,58 @@ func (r *run) printf(ctx context.Context, args []string) []string {
 var keywords = []string{"!", "[[", "]]", "case", "coproc", "do", "done", "elif", "else",
 	"esac", "fi", "for", "function", "if", "in", "select", "then", "time", "until", "while", "{", "}"}
 
-// typeCmd implements type, command -v, command -V and hash without
-// looking at the host's PATH.
+// typeCmd implements type [-aftpP], command -v, command -V and hash
+// without looking at the host's PATH. Registry commands answer as the
+// files bash would find, /usr/bin/NAME, which is also a name that runs
+// them here.
 func (r *run) typeCmd(p *builtins.Proc) int {
 	mode, names := p.Args[1], p.Args[2:]
+	flags := ""
+	for len(names) > 0 && strings.HasPrefix(names[0], "-") && len(names[0]) > 1 && mode == "type" {
+		flags += names[0][1:]
+		names = names[1:]
+	}
 	w := bufio.NewWriter(p.Stdout)
 	defer w.Flush()
 	status := 0
 	for _, n := range names {
-		if strings.HasPrefix(n, "-") && mode != "command-v" {
-			continue
-		}
 		kind := r.kindOf(n)
-		if kind == "" {
+		if kind == "" || strings.Contains(flags, "P") && kind != "file" {
 			status = 1
-			r.notFound(p, mode, n)
+			if flags == "" {
+				r.notFound(p, mode, n)
+			}
 			continue
 		}
-		switch mode {
-		case "type", "command-V":
-			fmt.Fprintf(w, "%s is a %s\n", n, kind)
-		case "command-v":
-			fmt.Fprintln(w, n)
+		if line := typeLine(mode, flags, n, kind); line != "" {
+			fmt.Fprintln(w, line)
 		}
 	}
 	return status
+}
+
+// typeLine is what type or command prints for name of the given kind
+// (keyword, builtin or file).
+func typeLine(mode, flags, name, kind string) string {
+	path := "/usr/bin/" + name
+	switch {
+	case mode == "hash":
+		return ""
+	case mode == "command-v" && kind == "file":
+		return path
+	case mode == "command-v":
+		return name
+	case strings.Contains(flags, "t"):
+		return kind
+	case strings.ContainsAny(flags, "pP"):
+		if kind == "file" {
+			return path
+		}
+		return ""
+	case kind == "file":
+		return name + " is " + path
+	}
+	return name + " is a shell " + kind
 }
 
 func (r *run) notFound(p *builtins.Proc, mode, n string) {
@@ -178,12 +205,12 @@ func (r *run) notFound(p *builtins.Proc, mode, n string) {
 func (r *run) kindOf(name string) string {
 	switch {
 	case slices.Contains(keywords, name):
-		return "shell keyword"
+		return "keyword"
 	case interp.IsBuiltin(name):
-		return "shell builtin"
+		return "builtin"
 	}
 	if _, ok := builtins.Lookup(name); ok && allowed(r.allow, name) {
-		return "shell builtin"
+		return "file"
 	}
 	return ""
 }

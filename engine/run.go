@@ -207,18 +207,23 @@ func (r *run) newRunner(stdin io.Reader, stdout, stderr io.Writer, dir string, e
 	return runner, r.dropFakeTmp(runner, env)
 }
 
+// bashVersion is the dialect the shell follows, shown in $BASH_VERSION
+// (not exported, as in bash).
+const bashVersion = "5.2.15(1)-release"
+
 // dropFakeTmp removes the fake TMPDIR from what scripts see, restoring the
-// caller's TMPDIR if there was one. The interpreter keeps the fake one for
+// caller's TMPDIR if there was one, and sets BASH_VERSION. The interpreter
+// keeps the fake TMPDIR for
 // its own use.
 func (r *run) dropFakeTmp(runner *interp.Runner, env []string) error {
-	script := "{ unset TMPDIR; } 2>/dev/null" // quiet under xtrace (bash -x)
+	script := "{ unset TMPDIR; BASH_VERSION='" + bashVersion + "'; } 2>/dev/null" // quiet under xtrace (bash -x)
 	for _, kv := range env[:len(env)-1] {
 		if v, ok := strings.CutPrefix(kv, "TMPDIR="); ok {
 			q, err := syntax.Quote(v, syntax.LangBash)
 			if err != nil {
 				return err
 			}
-			script = "{ export TMPDIR=" + q + "; } 2>/dev/null"
+			script = "{ export TMPDIR=" + q + "; BASH_VERSION='" + bashVersion + "'; } 2>/dev/null"
 		}
 	}
 	f, err := parse(script, "")
