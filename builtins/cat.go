@@ -29,6 +29,7 @@ type catState struct {
 	blankRun   int
 	midLine    bool
 	scratchNum []byte
+	scratchVis []byte
 }
 
 func cat(p *Proc) int {
@@ -134,8 +135,8 @@ func (st *catState) emit(w io.Writer, piece []byte, o catOpts) error {
 		}
 		if o.number && !o.nonblank || o.nonblank && !blank {
 			st.line++
-			st.scratchNum = strconv.AppendInt(st.scratchNum[:0], int64(st.line), 10)
-			if _, err := io.WriteString(w, pad6(st.scratchNum)); err != nil {
+			st.scratchNum = appendLineNumber(st.scratchNum[:0], st.line)
+			if _, err := w.Write(st.scratchNum); err != nil {
 				return err
 			}
 		}
@@ -144,7 +145,7 @@ func (st *catState) emit(w io.Writer, piece []byte, o catOpts) error {
 	if complete {
 		body = piece[:len(piece)-1]
 	}
-	if err := writeVisible(w, body, o); err != nil {
+	if err := writeVisible(w, body, o, &st.scratchVis); err != nil {
 		return err
 	}
 	if !complete {
@@ -159,27 +160,29 @@ func (st *catState) emit(w io.Writer, piece []byte, o catOpts) error {
 	return err
 }
 
-// pad6 formats a line number as GNU cat does: right-aligned in six
-// columns, then a tab.
-func pad6(num []byte) string {
-	s := string(num)
-	for len(s) < 6 {
-		s = " " + s
+// appendLineNumber formats a line number as GNU cat does: right-aligned
+// in six columns, then a tab.
+func appendLineNumber(b []byte, n int) []byte {
+	var digits [20]byte
+	d := strconv.AppendInt(digits[:0], int64(n), 10)
+	for i := len(d); i < 6; i++ {
+		b = append(b, ' ')
 	}
-	return s + "\t"
+	return append(append(b, d...), '\t')
 }
 
 // writeVisible writes b, showing tabs as ^I (-T) and control and high
 // bytes in ^ and M- notation (-v).
-func writeVisible(w io.Writer, b []byte, o catOpts) error {
+func writeVisible(w io.Writer, b []byte, o catOpts, scratch *[]byte) error {
 	if !o.nonprint && !o.tabs {
 		_, err := w.Write(b)
 		return err
 	}
-	out := make([]byte, 0, len(b)+8)
+	out := (*scratch)[:0]
 	for _, c := range b {
 		out = appendVisible(out, c, o)
 	}
+	*scratch = out
 	_, err := w.Write(out)
 	return err
 }

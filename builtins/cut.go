@@ -144,6 +144,7 @@ func (p *Proc) cutFile(name string, o *cutOpts) int {
 func (p *Proc) cutBytes(r *bufio.Reader, o *cutOpts) error {
 	var pos uint64 // bytes of the current line seen so far
 	at, printed := 0, false
+	var buf []byte // reused for every line's output
 	for {
 		piece, err := r.ReadSlice(o.eol)
 		if len(piece) > 0 {
@@ -152,7 +153,7 @@ func (p *Proc) cutBytes(r *bufio.Reader, o *cutOpts) error {
 			if ended {
 				body = piece[:len(piece)-1]
 			}
-			out := o.cutPiece(nil, body, &pos, &at, &printed)
+			out := o.cutPiece(buf[:0], body, &pos, &at, &printed)
 			if ended || err == io.EOF && pos > 0 {
 				out = append(out, o.eol)
 				pos, at, printed = 0, 0, false
@@ -160,6 +161,7 @@ func (p *Proc) cutBytes(r *bufio.Reader, o *cutOpts) error {
 			if werr := p.write(out); werr != nil {
 				return werr
 			}
+			buf = out
 		}
 		switch {
 		case err == bufio.ErrBufferFull:

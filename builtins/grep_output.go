@@ -171,11 +171,19 @@ func (g *grepRun) head(f *grepFile, b []byte, ls int, off int64, text []byte, se
 }
 
 func (g *grepRun) number(out []byte, n int64, width int) []byte {
-	s := strconv.FormatInt(n, 10)
-	for i := len(s); i < width; i++ {
-		s = " " + s
+	var digits [24]byte
+	d := strconv.AppendInt(digits[:0], n, 10)
+	if g.o.color {
+		out = append(out, "\x1b["+grepColorNum+"m\x1b[K"...)
 	}
-	return g.colored(out, grepColorNum, s)
+	for i := len(d); i < width; i++ {
+		out = append(out, ' ')
+	}
+	out = append(out, d...)
+	if g.o.color {
+		out = append(out, "\x1b[m\x1b[K"...)
+	}
+	return out
 }
 
 func (g *grepRun) sepChar(out []byte, sep byte) []byte {

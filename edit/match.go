@@ -178,14 +178,19 @@ func (m *machine) subst(s *subst) {
 // findLiteral finds up to limit (all when negative) occurrences of lit
 // in the pattern space, without overlap.
 func (m *machine) findLiteral(lit []byte, limit int) [][]int {
-	found := m.found[:0]
-	for pos := 0; limit < 0 || len(found) < limit; {
+	idx := m.foundIdx[:0] // the bounds, two by two, reused across lines
+	for pos := 0; limit < 0 || len(idx) < 2*limit; {
 		i := bytes.Index(m.ps[pos:], lit)
 		if i < 0 {
 			break
 		}
-		found = append(found, []int{pos + i, pos + i + len(lit)})
+		idx = append(idx, pos+i, pos+i+len(lit))
 		pos += i + len(lit)
+	}
+	m.foundIdx = idx
+	found := m.found[:0]
+	for k := 0; k < len(idx); k += 2 {
+		found = append(found, idx[k:k+2:k+2])
 	}
 	m.found = found
 	return found

@@ -49,6 +49,7 @@ type machine struct {
 	holdChomped bool
 	scratch     []byte
 	found       [][]int // reused by findLiteral
+	foundIdx    []int   // the bounds behind found
 	delim       byte
 	replaced    bool
 	lastRe      *regex.Regexp
