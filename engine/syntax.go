@@ -30,7 +30,10 @@ func syntaxMessage(err error) string {
 func bashWording(pe syntax.ParseError) string {
 	t := pe.Text
 	if q, ok := strings.CutPrefix(t, "reached EOF without closing quote "); ok {
-		return fmt.Sprintf("unexpected EOF while looking for matching `%s'", strings.Trim(q, "`\""))
+		if len(q) == 3 { // the parser wraps the quote in `...`, or "..." for a backquote
+			q = q[1:2]
+		}
+		return fmt.Sprintf("unexpected EOF while looking for matching `%s'", q)
 	}
 	if pe.Incomplete {
 		return "syntax error: unexpected end of file (" + t + ")"
