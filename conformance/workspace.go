@@ -41,7 +41,10 @@ func seedOne(dir string, f txtar.File) (string, error) {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return "", err
 		}
-		return "", os.Symlink(target, p)
+		if err := os.Symlink(target, p); err != nil {
+			return "", err
+		}
+		return "", lchtimes(p, SeedTime)
 	}
 	// Trailing words that are an octal mode or "noeol" qualify the file;
 	// the rest, spaces included, is its name.
