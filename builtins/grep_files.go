@@ -143,11 +143,13 @@ func globMatch(pattern, name string, anchored bool) bool {
 	return false
 }
 
-// walk searches the directory dir (shown as display) recursively, in the
-// order the file system lists it. ancestors holds the inodes of the
-// directories above, to detect loops through symlinks with -R.
+// walk searches the directory dir (shown as display) recursively, in fts's
+// order, as GNU grep does. ancestors holds the inodes of the directories
+// above, to detect loops through symlinks with -R. The entries come with
+// their information, read with one fstatat each on the open directory.
 func (g *grepRun) walk(dir, display string, ancestors []uint64) {
-	ents, err := g.p.ReadDir(dir)
+	ents, err := g.p.FS.ReadDirFTS(g.p.Abs(dir), true)
+	err = renamed(err, dir)
 	if err != nil {
 		g.suppressible(display, err)
 		return
