@@ -30,6 +30,8 @@ func (r *run) call(ctx context.Context, args []string) ([]string, error) {
 		}
 	case "printf":
 		return r.printf(ctx, args), nil
+	case "__sf_psload":
+		return r.loadPipeStatus(ctx, args), nil
 	case "echo":
 		return append([]string{"__sf_echo"}, args[1:]...), nil
 	case "[", "test":
@@ -95,6 +97,7 @@ func (r *run) checkCd(ctx context.Context, args []string) []string {
 // shell's own and so not subject to the allowlist.
 var internal = map[string]func(r *run, p *builtins.Proc) int{
 	"__sf_type": (*run).typeCmd,
+	"__sf_ps":   (*run).recordStage,
 	"__sf_echo": func(r *run, p *builtins.Proc) int {
 		p.Args[0] = "echo"
 		return builtins.Run(builtins.ShellEcho, p)

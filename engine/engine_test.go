@@ -89,6 +89,8 @@ var shellTests = []struct {
 	{"proc subst nested", "cat <(cat <(echo deep))", outcome{"deep\n", "", 0}},
 	{"proc subst loop", "for i in 1 2; do cat <(echo $i); done", outcome{"1\n2\n", "", 0}},
 	{"exit status", "exit 3", outcome{"", "", 3}},
+	{"pipestatus", "false | true | (exit 3); echo \"${PIPESTATUS[@]} $?\"; set -o pipefail; false | true; echo \"$? ${PIPESTATUS[1]}\"", outcome{"1 0 3 3\n1 0\n", "", 0}},
+	{"pipestatus xtrace free", "set -x; true | true", outcome{"", "+ true\n+ true\n", 0}},
 	{"pipefail", "set -o pipefail; cat nope 2>/dev/null | cat", outcome{"", "", 1}},
 	{"not found", "nosuchcmd x", outcome{"", "nosuchcmd: command not found\n", 127}},
 	{"outside read", "cat /etc/passwd", outcome{"", "cat: /etc/passwd: outside the workspace\n", 1}},

@@ -36,6 +36,8 @@ type run struct {
 	fakeTmp string
 	// nextFD numbers process substitutions (/dev/fd/63, 62, ...).
 	nextFD int
+	// pipes keeps stage statuses for PIPESTATUS.
+	pipes pipeStatuses
 }
 
 func (e *Engine) newRun(req Request, dir string, out, errs io.Writer) *run {

@@ -54,6 +54,9 @@ func bashWording(pe syntax.ParseError) string {
 // <(cmd) into a command substitution that runs cmd into an in-memory file
 // only this run can open, and expands to that file's /dev/fd name.
 func (r *run) prepare(file *syntax.File) error {
+	if readsParam(file, "PIPESTATUS") {
+		r.rewritePipelines(file)
+	}
 	var err error
 	syntax.Walk(file, func(n syntax.Node) bool {
 		if err != nil {
@@ -100,4 +103,16 @@ func (r *run) procSubstCmd(ps *syntax.ProcSubst) *syntax.CmdSubst {
 
 func lit(s string) *syntax.Word {
 	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: s}}}
+}
+
+// readsParam reports whether the program expands the parameter name.
+func readsParam(file *syntax.File, name string) bool {
+	found := false
+	syntax.Walk(file, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == name {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
