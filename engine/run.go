@@ -38,6 +38,8 @@ type run struct {
 	nextFD int
 	// pipes keeps stage statuses for PIPESTATUS.
 	pipes pipeStatuses
+	// loops numbers the status variables of rewritten loops.
+	loops int
 }
 
 func (e *Engine) newRun(req Request, dir string, out, errs io.Writer) *run {
@@ -114,7 +116,7 @@ func (r *run) start(ctx context.Context, req Request) int {
 		fmt.Fprintln(r.stderr, syntaxMessage(err))
 		return 2
 	}
-	if err := r.prepare(file); err != nil {
+	if err := r.prepare(file, nil); err != nil {
 		fmt.Fprintf(r.stderr, "shellfence: %v\n", err)
 		return 2
 	}

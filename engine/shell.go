@@ -19,7 +19,7 @@ func (r *run) shell(q *builtins.Proc, script string, opts ...string) int {
 		fmt.Fprintln(q.Stderr, syntaxMessage(err))
 		return 2
 	}
-	if err := r.prepare(file); err != nil {
+	if err := r.prepare(file, opts); err != nil {
 		fmt.Fprintf(q.Stderr, "shellfence: %v\n", err)
 		return 2
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -53,9 +54,12 @@ func bashWording(pe syntax.ParseError) string {
 // processes in the background) and turns each input process substitution
 // <(cmd) into a command substitution that runs cmd into an in-memory file
 // only this run can open, and expands to that file's /dev/fd name.
-func (r *run) prepare(file *syntax.File) error {
+func (r *run) prepare(file *syntax.File, opts []string) error {
 	if readsParam(file, "PIPESTATUS") {
 		r.rewritePipelines(file)
+	}
+	if !tracesCommands(file) && !slices.ContainsFunc(opts, isTraceOpt) {
+		r.rewriteLoops(file)
 	}
 	var err error
 	syntax.Walk(file, func(n syntax.Node) bool {
@@ -103,6 +107,11 @@ func (r *run) procSubstCmd(ps *syntax.ProcSubst) *syntax.CmdSubst {
 
 func lit(s string) *syntax.Word {
 	return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: s}}}
+}
+
+// isTraceOpt reports whether a shell option turns on tracing (-x, -v).
+func isTraceOpt(o string) bool {
+	return o == "xtrace" || o == "verbose" || len(o) > 1 && o[0] == '-' && o[1] != '-' && strings.ContainsAny(o[1:], "xv")
 }
 
 // readsParam reports whether the program expands the parameter name.
