@@ -13,7 +13,7 @@ import (
 // the last line is not x. Each loop is rewritten to carry that status:
 //
 //	while C; do B; done   becomes
-//	{ while C; do __sf_wsN=0; B; __sf_wsN=$?; done; [[ $- == *e* ]] || (exit $__sf_wsN); }
+//	{ __sf_wsN=0; while C; do __sf_wsN=0; B; __sf_wsN=$?; done; [[ $- == *e* ]] || (exit $__sf_wsN); }
 //
 // (break and continue are status 0, which the first assignment provides).
 // Under set -e bash does not stop for a loop's status, and neither may the
@@ -45,7 +45,7 @@ func (r *run) rewriteLoops(n syntax.Node) {
 		if err != nil {
 			panic(err) // a fixed, valid snippet
 		}
-		st.Cmd = &syntax.Block{Stmts: []*syntax.Stmt{{Cmd: wc}, exit.Stmts[0]}}
+		st.Cmd = &syntax.Block{Stmts: []*syntax.Stmt{assign(v, lit("0")), {Cmd: wc}, exit.Stmts[0]}}
 		return false
 	})
 }
