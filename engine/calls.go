@@ -30,6 +30,8 @@ func (r *run) call(ctx context.Context, args []string) ([]string, error) {
 		}
 	case "printf":
 		return r.printf(ctx, args), nil
+	case "read":
+		return r.read(ctx, args), nil
 	case "__sf_psload":
 		return r.loadPipeStatus(ctx, args), nil
 	case "echo":
