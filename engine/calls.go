@@ -32,6 +32,8 @@ func (r *run) call(ctx context.Context, args []string) ([]string, error) {
 		return r.printf(ctx, args), nil
 	case "read":
 		return r.read(ctx, args), nil
+	case "trap":
+		return trapArgs(args), nil
 	case "__sf_psload":
 		return r.loadPipeStatus(ctx, args), nil
 	case "echo":
@@ -218,4 +220,41 @@ func (r *run) kindOf(name string) string {
 		return "file"
 	}
 	return ""
+}
+
+// trapArgs keeps the traps the interpreter runs (EXIT and ERR) and drops
+// signals: no signal ever reaches an in-process run, and the interpreter
+// rejects their names, which made `set -e; trap cleanup EXIT INT TERM`
+// end the script.
+func trapArgs(args []string) []string {
+	i := 1
+	for i < len(args) && strings.HasPrefix(args[i], "-") && args[i] != "-" && args[i] != "--" {
+		i++
+	}
+	if i < len(args) && args[i] == "--" {
+		i++
+	}
+	rest := args[i:]
+	if len(rest) == 0 {
+		return args
+	}
+	head, sigs := args[:i], rest[1:]
+	if len(rest) == 1 { // "trap SIG": reset it
+		head, sigs = append(args[:i:i], "-"), rest
+	} else {
+		head = append(args[:i:i], rest[0])
+	}
+	var kept []string
+	for _, s := range sigs {
+		switch strings.TrimPrefix(strings.ToUpper(s), "SIG") {
+		case "EXIT", "0":
+			kept = append(kept, "EXIT")
+		case "ERR":
+			kept = append(kept, "ERR")
+		}
+	}
+	if len(kept) == 0 {
+		return []string{":"}
+	}
+	return append(head, kept...)
 }
