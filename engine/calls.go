@@ -34,6 +34,10 @@ func (r *run) call(ctx context.Context, args []string) ([]string, error) {
 		return r.read(ctx, args), nil
 	case "trap":
 		return trapArgs(args), nil
+	case "set":
+		return setArgs(args), nil
+	case "shopt":
+		return shoptArgs(args), nil
 	case "__sf_psload":
 		return r.loadPipeStatus(ctx, args), nil
 	case "echo":
