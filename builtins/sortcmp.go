@@ -171,7 +171,7 @@ func (k *sortKey) compare(a, b *keyVal) int {
 		}
 		return bytes.Compare(a.s, b.s)
 	case k.version:
-		return fileVerCmp(a.s, b.s)
+		return filevercmp(string(a.s), string(b.s))
 	}
 	return compareText(a, b)
 }

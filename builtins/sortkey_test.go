@@ -24,9 +24,9 @@ func TestFileVerCmp(t *testing.T) {
 		"zz.~1~", "zz.0", "zz.0.txt", "#.b#"}
 	for i := range sorted {
 		for j := range sorted {
-			got := fileVerCmp([]byte(sorted[i]), []byte(sorted[j]))
+			got := filevercmp(sorted[i], sorted[j])
 			if sign(got) != sign(i-j) {
-				t.Errorf("fileVerCmp(%q, %q) = %d, want sign %d", sorted[i], sorted[j], got, sign(i-j))
+				t.Errorf("filevercmp(%q, %q) = %d, want sign %d", sorted[i], sorted[j], got, sign(i-j))
 			}
 		}
 	}
