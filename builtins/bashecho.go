@@ -17,21 +17,7 @@ import (
 
 // ShellEcho runs bash's echo with p.Args.
 func ShellEcho(p *Proc) int {
-	args := p.Args[1:]
-	newline, escapes := true, false
-	for len(args) > 0 && isEchoOptions(args[0]) {
-		for _, c := range args[0][1:] {
-			switch c {
-			case 'n':
-				newline = false
-			case 'e':
-				escapes = true
-			case 'E':
-				escapes = false
-			}
-		}
-		args = args[1:]
-	}
+	args, newline, escapes := echoOptions(p.Args[1:])
 	var b strings.Builder
 	stopped := false
 	for i, a := range args {

@@ -29,18 +29,8 @@ func echo(p *Proc) int {
 		}
 	}
 	newline, escapes := true, false
-	for allowOptions && len(args) > 0 && isEchoOptions(args[0]) {
-		for _, c := range args[0][1:] {
-			switch c {
-			case 'n':
-				newline = false
-			case 'e':
-				escapes = true
-			case 'E':
-				escapes = false
-			}
-		}
-		args = args[1:]
+	if allowOptions {
+		args, newline, escapes = echoOptions(args)
 	}
 	var b strings.Builder
 	stopped := false
@@ -121,4 +111,24 @@ func echoEscapes(b *strings.Builder, s string) bool {
 		}
 	}
 	return false
+}
+
+// echoOptions takes the leading option arguments (made only of n, e and E
+// after a dash) off args, as both echos read them.
+func echoOptions(args []string) (rest []string, newline, escapes bool) {
+	newline = true
+	for len(args) > 0 && isEchoOptions(args[0]) {
+		for _, c := range args[0][1:] {
+			switch c {
+			case 'n':
+				newline = false
+			case 'e':
+				escapes = true
+			case 'E':
+				escapes = false
+			}
+		}
+		args = args[1:]
+	}
+	return args, newline, escapes
 }
