@@ -148,7 +148,7 @@ func (o *chmodOpts) accessFailed(p *Proc, name string) bool {
 // chmodApply changes one file's mode and describes it.
 func (p *Proc) chmodApply(name string, fi fs.FileInfo, o *chmodOpts) bool {
 	old := modeBits(fi.Mode())
-	mode, _ := adjustMode(old, fi.IsDir(), defaultUmask, o.mode)
+	mode, _ := adjustMode(old, fi.IsDir(), uint32(p.Sys.Umask()), o.mode)
 	err := p.FS.Chmod(p.Abs(name), goMode(mode))
 	if err != nil && !o.silent {
 		p.Errorf("changing permissions of %s: %s", QuoteShellAlways(name), ErrText(err))

@@ -103,7 +103,7 @@ func (c *copier) copyDirectory(st *copyState, srcMode uint32) (ok, made bool) {
 func (c *copier) makeDir(st *copyState, srcMode uint32) bool {
 	o, p := c.o, c.p
 	mode := srcMode & modeAll &^ st.omitted
-	if err := p.FS.Mkdir(p.Abs(st.dst), goMode(mode)&^fs.ModeSetuid&^fs.ModeSetgid); err != nil {
+	if err := p.FS.Mkdir(p.Abs(st.dst), goMode(mode)&^fs.ModeSetuid&^fs.ModeSetgid&^p.Sys.Umask()); err != nil {
 		p.Errorf("cannot create directory %s: %s", QuoteShellAlways(st.dst), ErrText(err))
 		return false
 	}
@@ -378,8 +378,8 @@ func (c *copier) regularAttrs(st *copyState, srcMode uint32) bool {
 			return false
 		}
 	case o.explicitNoPreserveMode && st.newDst:
-		p.FS.Chmod(abs, fs.FileMode(0o666&^defaultUmask))
-	case st.omitted&^defaultUmask != 0:
+		p.FS.Chmod(abs, fs.FileMode(0o666&^uint32(p.Sys.Umask())))
+	case st.omitted&^uint32(p.Sys.Umask()) != 0:
 		p.FS.Chmod(abs, goMode(srcMode&modeRWX))
 	}
 	return true
@@ -420,9 +420,9 @@ func (c *copier) finishAttrs(st *copyState, srcMode uint32) bool {
 			return false
 		}
 	case o.explicitNoPreserveMode && st.newDst:
-		p.FS.Chmod(abs, fs.FileMode(0o777&^defaultUmask))
+		p.FS.Chmod(abs, fs.FileMode(0o777&^uint32(p.Sys.Umask())))
 	default:
-		omitted := st.omitted &^ defaultUmask
+		omitted := st.omitted &^ uint32(p.Sys.Umask())
 		if omitted != 0 && !st.restoreMode {
 			if fi, err := p.Lstat(st.dst); err == nil {
 				st.dstMode = modeBits(fi.Mode())

@@ -94,7 +94,7 @@ func (p *Proc) makeParent(c *copier, a *parentAttr) bool {
 		mode = modeRWX
 	}
 	mode &= modeAll &^ omitted
-	if err := p.FS.Mkdir(p.Abs(a.dst), goMode(mode)&^fs.ModeSetuid&^fs.ModeSetgid); err != nil {
+	if err := p.FS.Mkdir(p.Abs(a.dst), goMode(mode)&^fs.ModeSetuid&^fs.ModeSetgid&^p.Sys.Umask()); err != nil {
 		p.Errorf("cannot make directory %s: %s", QuoteShellAlways(a.dst), ErrText(err))
 		return false
 	}
@@ -109,7 +109,7 @@ func (p *Proc) makeParent(c *copier, a *parentAttr) bool {
 	made := modeBits(fi.Mode())
 	if !o.preserveMode {
 		if omitted&^made != 0 {
-			omitted &^= defaultUmask
+			omitted &^= uint32(p.Sys.Umask())
 		}
 		if omitted&^made != 0 || made&0o700 != 0o700 {
 			a.mode, a.restoreMode = made|omitted, true

@@ -48,6 +48,9 @@ func (p *Proc) OpenFile(name string, flag int, perm os.FileMode) (File, error) {
 			return nil, err
 		}
 	}
+	if flag&os.O_CREATE != 0 {
+		perm &^= p.Sys.Umask()
+	}
 	f, err := p.FS.OpenFile(abs, flag, perm)
 	if err != nil {
 		return nil, renamed(err, name)

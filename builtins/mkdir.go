@@ -45,7 +45,7 @@ func mkdir(p *Proc) int {
 			p.Errorf("invalid mode %s", QuoteLocale(modeText))
 			return 1
 		}
-		o.mode, o.bits = adjustMode(modeRWX, true, defaultUmask, changes)
+		o.mode, o.bits = adjustMode(modeRWX, true, uint32(p.Sys.Umask()), changes)
 	}
 	status := 0
 	for _, d := range dirs {
@@ -95,7 +95,7 @@ func (p *Proc) mkdirAt(name string) error {
 	if _, err := p.Lstat(name); err == nil {
 		return errExist
 	}
-	return p.FS.Mkdir(p.Abs(name), 0o777)
+	return p.FS.Mkdir(p.Abs(name), 0o777&^p.Sys.Umask())
 }
 
 func (p *Proc) announceDir(name string, o *mkdirOpts) {

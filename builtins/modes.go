@@ -24,9 +24,6 @@ const (
 	modeX      = 0o111
 )
 
-// defaultUmask is the umask shellfence assumes for the commands it runs.
-const defaultUmask = 0o022
-
 type modeFlag int
 
 const (

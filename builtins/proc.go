@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"path"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -43,7 +45,24 @@ type System struct {
 	Shell func(q *Proc, script string, opts ...string) int
 	// Dev holds the in-memory files of process substitutions (/dev/fd/N).
 	Dev *DevFiles
+	// umask is the file mode creation mask set by the shell's umask (the
+	// host process's own mask, 022, applies on top).
+	umask atomic.Uint32
 }
+
+// DefaultUmask is the mask a run starts with.
+const DefaultUmask = 0o022
+
+// Umask returns the run's file mode creation mask.
+func (s *System) Umask() fs.FileMode {
+	if s == nil {
+		return DefaultUmask
+	}
+	return fs.FileMode(s.umask.Load())
+}
+
+// SetUmask sets the run's file mode creation mask.
+func (s *System) SetUmask(m fs.FileMode) { s.umask.Store(uint32(m & 0o777)) }
 
 // Name returns the command name used in messages: argv[0] as given, as
 // GNU's tools print it (/usr/bin/grep: ...).

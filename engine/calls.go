@@ -36,6 +36,8 @@ func (r *run) call(ctx context.Context, args []string) ([]string, error) {
 		return trapArgs(args), nil
 	case "set":
 		return setArgs(args), nil
+	case "umask":
+		return append([]string{"__sf_umask"}, args[1:]...), nil
 	case "shopt":
 		return shoptArgs(args), nil
 	case "__sf_psload":
@@ -109,6 +111,10 @@ var internal = map[string]func(r *run, p *builtins.Proc) int{
 	"__sf_echo": func(r *run, p *builtins.Proc) int {
 		p.Args[0] = "echo"
 		return builtins.Run(builtins.ShellEcho, p)
+	},
+	"__sf_umask": func(r *run, p *builtins.Proc) int {
+		p.Args[0] = "umask"
+		return builtins.Run(builtins.ShellUmask, p)
 	},
 	"__sf_test": func(r *run, p *builtins.Proc) int {
 		p.Args = p.Args[1:]

@@ -173,13 +173,15 @@ func (e *Engine) effectiveAllow(req []string) []string {
 
 // system returns the services lent to the builtins of one run.
 func (e *Engine) system(r *run) *builtins.System {
-	return &builtins.System{
+	s := &builtins.System{
 		Now:   e.now,
 		Loc:   e.loc,
 		Exec:  r.execProc,
 		Shell: r.shell,
 		Dev:   &builtins.DevFiles{Max: e.maxDev},
 	}
+	s.SetUmask(builtins.DefaultUmask)
+	return s
 }
 
 // Run runs req. The error is non-nil only for a request that cannot run at
