@@ -9,7 +9,9 @@
 //
 // The disk implementation, [OpenDir], is built on Go's [os.Root], which
 // refuses at the operating-system level to follow ".." or a symlink out of
-// the directory, so a lexical check is never the only guard. [NewMem] gives
+// the directory, so a lexical check is never the only guard. On Linux,
+// opens use openat2 with RESOLVE_BENEATH instead, the same guarantee from
+// the kernel in one system call. [NewMem] gives
 // an in-memory workspace for tests and embedders, and [FS.ReadOnly] a view
 // in which every write fails with [ErrReadOnly].
 //
