@@ -41,7 +41,8 @@ type System struct {
 	// environment, and returns its exit status.
 	Exec func(q *Proc) int
 	// Shell runs a shell script (sh -c); q.Args holds $0 and the
-	// positional parameters.
+	// positional parameters. When opts starts with [ShellFile], the
+	// script was read from the file q.Args[0] names.
 	Shell func(q *Proc, script string, opts ...string) int
 	// Dev holds the in-memory files of process substitutions (/dev/fd/N).
 	Dev *DevFiles
@@ -49,6 +50,10 @@ type System struct {
 	// host process's own mask, 022, applies on top).
 	umask atomic.Uint32
 }
+
+// ShellFile is the first of [System.Shell]'s opts when the script is a
+// file (bash FILE, ./script.sh): the shell then sets BASH_SOURCE.
+const ShellFile = "\x00file"
 
 // DefaultUmask is the mask a run starts with.
 const DefaultUmask = 0o022

@@ -121,7 +121,7 @@ func shFile(p *Proc, name string, rest, opts []string) int {
 		fmt.Fprintf(p.Stderr, "%s: %s: %s\n", name, file, ErrText(err))
 		return 126
 	}
-	return shRun(p, string(script), rest, opts)
+	return shRun(p, string(script), rest, append([]string{ShellFile}, opts...))
 }
 
 func dashErrText(err error) string {

@@ -4,8 +4,8 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/interp"
@@ -54,31 +54,12 @@ func (r *run) call(ctx context.Context, args []string) ([]string, error) {
 		return r.source(ctx, args), nil
 	case "cd":
 		return r.checkCd(ctx, args), nil
+	case "return":
+		if len(args) == 1 { // bash returns the last command's status
+			return []string{"return", strconv.Itoa(interp.HandlerCtx(ctx).LastExitStatus)}, nil
+		}
 	}
 	return args, nil
-}
-
-// source reads the script through the workspace and hands it to eval, so
-// that the interpreter never looks the name up on the host.
-func (r *run) source(ctx context.Context, args []string) []string {
-	p, stop := r.proc(ctx, []string{args[0]})
-	defer stop()
-	if len(args) < 2 {
-		fmt.Fprintf(p.Stderr, "shellfence: %s: filename argument required\n", args[0])
-		return []string{"false"}
-	}
-	f, err := p.Open(args[1])
-	if err != nil {
-		fmt.Fprintf(p.Stderr, "shellfence: %s: %s\n", args[1], builtins.ErrText(err))
-		return []string{"false"}
-	}
-	defer f.Close()
-	data, err := io.ReadAll(f)
-	if err != nil {
-		fmt.Fprintf(p.Stderr, "shellfence: %s: %s\n", args[1], builtins.ErrText(err))
-		return []string{"false"}
-	}
-	return []string{"eval", string(data)}
 }
 
 // checkCd reports a directory that cd cannot enter with bash's message

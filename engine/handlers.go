@@ -185,6 +185,9 @@ func binName(name string) (string, bool) {
 
 // open serves the interpreter's redirections and $(<file).
 func (r *run) open(ctx context.Context, name string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
+	if f, ok := r.openSourced(name); ok {
+		return f, nil
+	}
 	p, stop := r.proc(ctx, []string{"shellfence"})
 	defer stop()
 	f, err := p.OpenFile(name, flag, perm)

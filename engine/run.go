@@ -10,6 +10,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"mvdan.cc/sh/v3/expand"
@@ -40,6 +41,10 @@ type run struct {
 	pipes pipeStatuses
 	// loops numbers the status variables of rewritten loops.
 	loops int
+	// srcs holds files being sourced.
+	srcs sources
+	// traced is set once a program of the run may turn on set -x.
+	traced atomic.Bool
 }
 
 func (e *Engine) newRun(req Request, dir string, out, errs io.Writer) *run {
@@ -120,7 +125,7 @@ func (r *run) start(ctx context.Context, req Request) int {
 		fmt.Fprintf(r.stderr, "shellfence: %v\n", err)
 		return 2
 	}
-	runner, err := r.newRunner(req.Stdin, r.stdout, r.stderr, r.dir, r.env, nil)
+	runner, err := r.newRunner(req.Stdin, r.stdout, r.stderr, r.dir, r.env, nil, "")
 	if err != nil {
 		fmt.Fprintf(r.stderr, "shellfence: %v\n", err)
 		return 2
@@ -187,8 +192,9 @@ func exitCode(err error, stderr io.Writer) int {
 	return 2
 }
 
-// newRunner builds an interpreter whose every handler is ours.
-func (r *run) newRunner(stdin io.Reader, stdout, stderr io.Writer, dir string, env []string, params []string) (*interp.Runner, error) {
+// newRunner builds an interpreter whose every handler is ours. source,
+// if not empty, is the script file it runs (BASH_SOURCE).
+func (r *run) newRunner(stdin io.Reader, stdout, stderr io.Writer, dir string, env []string, params []string, source string) (*interp.Runner, error) {
 	env = append(append([]string{}, env...), "TMPDIR="+r.fakeTmp)
 	opts := []interp.RunnerOption{
 		func(ir *interp.Runner) error { ir.Dir = dir; return nil },
@@ -208,7 +214,7 @@ func (r *run) newRunner(stdin io.Reader, stdout, stderr io.Writer, dir string, e
 	if err != nil {
 		return nil, err
 	}
-	return runner, r.dropFakeTmp(runner, env)
+	return runner, r.dropFakeTmp(runner, env, source)
 }
 
 // bashVersion is the dialect the shell follows, shown in $BASH_VERSION
@@ -216,20 +222,28 @@ func (r *run) newRunner(stdin io.Reader, stdout, stderr io.Writer, dir string, e
 const bashVersion = "5.2.15(1)-release"
 
 // dropFakeTmp removes the fake TMPDIR from what scripts see, restoring the
-// caller's TMPDIR if there was one, and sets BASH_VERSION. The interpreter
-// keeps the fake TMPDIR for
-// its own use.
-func (r *run) dropFakeTmp(runner *interp.Runner, env []string) error {
-	script := "{ unset TMPDIR; BASH_VERSION='" + bashVersion + "'; } 2>/dev/null" // quiet under xtrace (bash -x)
+// caller's TMPDIR if there was one, and sets BASH_VERSION (and
+// BASH_SOURCE for a script file). The interpreter keeps the fake TMPDIR
+// for its own use.
+func (r *run) dropFakeTmp(runner *interp.Runner, env []string, source string) error {
+	tmp := "unset TMPDIR"
 	for _, kv := range env[:len(env)-1] {
 		if v, ok := strings.CutPrefix(kv, "TMPDIR="); ok {
 			q, err := syntax.Quote(v, syntax.LangBash)
 			if err != nil {
 				return err
 			}
-			script = "{ export TMPDIR=" + q + "; BASH_VERSION='" + bashVersion + "'; } 2>/dev/null"
+			tmp = "export TMPDIR=" + q
 		}
 	}
+	if source != "" {
+		q, err := syntax.Quote(source, syntax.LangBash)
+		if err != nil {
+			return err
+		}
+		tmp += "; BASH_SOURCE=(" + q + ")"
+	}
+	script := "{ " + tmp + "; BASH_VERSION='" + bashVersion + "'; } 2>/dev/null" // quiet under xtrace (bash -x)
 	f, err := parse(script, "")
 	if err != nil {
 		return err

@@ -14,6 +14,10 @@ import (
 // environment. q.Args holds $0 and the positional parameters; opts are
 // shell options such as -e or -o pipefail.
 func (r *run) shell(q *builtins.Proc, script string, opts ...string) int {
+	source := ""
+	if len(opts) > 0 && opts[0] == builtins.ShellFile {
+		source, opts = q.Args[0], opts[1:]
+	}
 	file, err := parse(script, q.Args[0])
 	if err != nil {
 		fmt.Fprintln(q.Stderr, syntaxMessage(err))
@@ -25,7 +29,7 @@ func (r *run) shell(q *builtins.Proc, script string, opts ...string) int {
 	}
 	params := append(append([]string{}, opts...), "--")
 	params = append(params, q.Args[1:]...)
-	runner, err := r.newRunner(q.Stdin, q.Stdout, q.Stderr, q.Dir, q.Env, params)
+	runner, err := r.newRunner(q.Stdin, q.Stdout, q.Stderr, q.Dir, q.Env, params, source)
 	if err != nil {
 		fmt.Fprintf(q.Stderr, "shellfence: %v\n", err)
 		return 2
@@ -60,7 +64,7 @@ func (r *run) runScript(p *builtins.Proc) int {
 		fmt.Fprintf(p.Stderr, "shellfence: %s: cannot run %s: only shell scripts run here (shellfence starts no host programs)\n", name, interp)
 		return 126
 	}
-	return r.shell(p, string(data))
+	return r.shell(p, string(data), builtins.ShellFile)
 }
 
 func readAll(p *builtins.Proc, name string) ([]byte, error) {

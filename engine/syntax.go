@@ -58,7 +58,9 @@ func (r *run) prepare(file *syntax.File, opts []string) error {
 	if readsParam(file, "PIPESTATUS") {
 		r.rewritePipelines(file)
 	}
-	if !tracesCommands(file) && !slices.ContainsFunc(opts, isTraceOpt) {
+	if tracesCommands(file) || slices.ContainsFunc(opts, isTraceOpt) {
+		r.traced.Store(true)
+	} else {
 		r.rewriteLoops(file)
 	}
 	var err error

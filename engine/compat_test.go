@@ -1,0 +1,39 @@
+package engine_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/shellfence/shellfence/engine"
+)
+
+// compatTests are bash behaviours the engine restores over the
+// interpreter's own (each failed before its fix).
+var compatTests = []struct {
+	name string
+	cmd  string
+	want outcome
+}{
+	{"return last status", "f() { false || return; echo no; }; f; echo $?", outcome{"1\n", "", 0}},
+	{"source return", "printf 'echo a\\nreturn 4\\necho b\\n' > r.sh; source r.sh; echo $?", outcome{"a\n4\n", "", 0}},
+	{"source args", "echo 'echo $# $1' > s.sh; set -- x; source s.sh p q; echo $# $1", outcome{"2 p\n1 x\n", "", 0}},
+	{"source BASH_SOURCE", "echo 'echo ${BASH_SOURCE[0]}' > s.sh; . ./s.sh", outcome{"./s.sh\n", "", 0}},
+	{"script BASH_SOURCE", "printf 'echo ${BASH_SOURCE[0]} $0\\n' > s.sh; bash s.sh; chmod +x s.sh; ./s.sh; bash -c 'echo \"[${BASH_SOURCE[0]}]\"'",
+		outcome{"s.sh s.sh\n./s.sh ./s.sh\n[]\n", "", 0}},
+}
+
+func TestCompat(t *testing.T) {
+	dir, ws := workspace(t, map[string]string{"a.txt": "alpha\n"})
+	e := engine.New(ws)
+	for _, tt := range compatTests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := run(t, e, engine.Request{Command: tt.cmd})
+			got.Stdout = strings.ReplaceAll(got.Stdout, dir, "$WORK")
+			if d := cmp.Diff(tt.want, got); d != "" {
+				t.Errorf("%s (-want +got):\n%s", tt.cmd, d)
+			}
+		})
+	}
+}
