@@ -22,6 +22,9 @@ var compatTests = []struct {
 	{"source BASH_SOURCE", "echo 'echo ${BASH_SOURCE[0]}' > s.sh; . ./s.sh", outcome{"./s.sh\n", "", 0}},
 	{"script BASH_SOURCE", "printf 'echo ${BASH_SOURCE[0]} $0\\n' > s.sh; bash s.sh; chmod +x s.sh; ./s.sh; bash -c 'echo \"[${BASH_SOURCE[0]}]\"'",
 		outcome{"s.sh s.sh\n./s.sh ./s.sh\n[]\n", "", 0}},
+	{"pipe last stage subshell", "n=0; printf 'a\\nb\\n' | while read l; do n=$((n+1)); done; echo $n; echo x | exit 3; echo $?", outcome{"0\n3\n", "", 0}},
+	{"pipe lastpipe", "shopt -s lastpipe; echo 5 | read n; echo $n", outcome{"5\n", "", 0}},
+	{"read trace", "set -x; read x <<< a; read y <<< b", outcome{"", "+ read x\n+ read y\n", 0}},
 }
 
 func TestCompat(t *testing.T) {

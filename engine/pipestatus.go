@@ -127,5 +127,5 @@ func (r *run) loadPipeStatus(_ context.Context, args []string) []string {
 	for _, s := range r.pipes.take(id) {
 		list = append(list, strconv.Itoa(s))
 	}
-	return []string{"eval", fmt.Sprintf("PIPESTATUS=(%s); (exit %s)", strings.Join(list, " "), args[2])}
+	return quietEval(fmt.Sprintf("PIPESTATUS=(%s); (exit %s)", strings.Join(list, " "), args[2]))
 }

@@ -107,13 +107,13 @@ func (r *run) read(ctx context.Context, args []string) []string {
 	if err != nil {
 		fmt.Fprintf(hc.Stderr, "shellfence: %v\n", err)
 		if strings.Contains(err.Error(), "identifier") {
-			return []string{"eval", "(exit 1)"}
+			return quietEval("(exit 1)")
 		}
 		fmt.Fprintln(hc.Stderr, "shellfence: read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]")
-		return []string{"eval", "(exit 2)"}
+		return quietEval("(exit 2)")
 	}
 	line, status := o.readInput(ctx, hc.Stdin)
-	return []string{"eval", o.assignments(line, hc.Env) + fmt.Sprintf("(exit %d)", status)}
+	return quietEval(o.assignments(line, hc.Env) + fmt.Sprintf("(exit %d)", status))
 }
 
 // readInput reads up to the delimiter (or the count). The status is 0,

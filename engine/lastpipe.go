@@ -1,0 +1,82 @@
+package engine
+
+import (
+	"slices"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// The interpreter runs the last stage of a pipeline in the current shell
+// (bash's lastpipe), where bash runs every stage in a subshell: after
+// `cat f | while read l; do n=$((n+1)); done` bash still has the old n,
+// and `echo x | exit 3` does not end the script. A last stage that could
+// change the shell's state (a compound command, a function, or a builtin
+// such as read, cd, exit or declare) is wrapped in a subshell, which
+// bash's trace output does not show. Plain commands (grep, sort, wc...)
+// are left as they are. A program that sets `shopt -s lastpipe` keeps
+// the interpreter's behaviour.
+
+// stateBuiltins are the builtins that can change the shell that runs them.
+var stateBuiltins = []string{".", "alias", "break", "builtin", "cd", "command", "continue",
+	"declare", "eval", "exec", "exit", "export", "getopts", "hash", "let", "local",
+	"mapfile", "popd", "printf", "pushd", "read", "readarray", "readonly", "return",
+	"set", "shift", "shopt", "source", "trap", "typeset", "umask", "unalias", "unset", "wait"}
+
+// subshellLastStages wraps the last stage of every pipeline under file
+// that needs it.
+func subshellLastStages(file *syntax.File) {
+	if setsLastpipe(file) {
+		return
+	}
+	funcs := declaredFuncs(file)
+	syntax.Walk(file, func(n syntax.Node) bool {
+		bc, ok := n.(*syntax.BinaryCmd)
+		if ok && isPipe(bc) && changesState(bc.Y, funcs) {
+			bc.Y.Cmd = &syntax.Subshell{Stmts: []*syntax.Stmt{{Cmd: bc.Y.Cmd, Redirs: bc.Y.Redirs}}}
+			bc.Y.Redirs = nil
+		}
+		return true
+	})
+}
+
+// changesState reports whether the pipeline stage st may change the
+// shell's variables, directory, functions, options or control flow.
+func changesState(st *syntax.Stmt, funcs []string) bool {
+	switch c := st.Cmd.(type) {
+	case *syntax.Subshell:
+		return false
+	case *syntax.CallExpr:
+		if len(c.Args) == 0 {
+			return len(c.Assigns) > 0
+		}
+		name := c.Args[0].Lit()
+		return name == "" || slices.Contains(stateBuiltins, name) || slices.Contains(funcs, name)
+	}
+	return true
+}
+
+// declaredFuncs lists the names of the functions file declares.
+func declaredFuncs(file *syntax.File) []string {
+	var names []string
+	syntax.Walk(file, func(n syntax.Node) bool {
+		if fd, ok := n.(*syntax.FuncDecl); ok {
+			names = append(names, fd.Name.Value)
+		}
+		return true
+	})
+	return names
+}
+
+// setsLastpipe reports whether the program may run `shopt -s lastpipe`.
+func setsLastpipe(file *syntax.File) bool {
+	found := false
+	syntax.Walk(file, func(n syntax.Node) bool {
+		if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 && ce.Args[0].Lit() == "shopt" {
+			for _, a := range ce.Args[1:] {
+				found = found || a.Lit() == "lastpipe"
+			}
+		}
+		return !found
+	})
+	return found
+}
