@@ -7,11 +7,13 @@ package builtins
 // Options: -A (--show-all), -b (--number-nonblank), -e, -E (--show-ends),
 // -n (--number), -s (--squeeze-blank), -t, -T (--show-tabs), -u (ignored,
 // as in GNU), -v (--show-nonprinting). With no FILE, or when FILE is -,
-// read standard input. Line numbers run on across files, as in GNU.
+// read standard input. Line numbers run on across files, as in GNU. A
+// nonempty input that is also the output (cat a >> a) is refused.
 
 import (
 	"bufio"
 	"io"
+	"io/fs"
 	"strconv"
 )
 
@@ -77,6 +79,10 @@ func (p *Proc) catOne(name string, o catOpts, st *catState) int {
 		return 1
 	}
 	defer closeIn()
+	if p.isOutput(in) {
+		p.Errorf("%s: input file is output file", QuoteShell(name))
+		return 1
+	}
 	if o.plain() {
 		_, err = copyCtx(p, in)
 	} else {
@@ -90,6 +96,27 @@ func (p *Proc) catOne(name string, o catOpts, st *catState) int {
 		return 1
 	}
 	return 0
+}
+
+// isOutput reports GNU cat's check: a nonempty regular input, not read
+// to its end, that is the file standard output writes to (cat a >> a),
+// which would grow for ever.
+func (p *Proc) isOutput(in io.Reader) bool {
+	out := p.OutputFile()
+	st, ok := in.(interface{ Stat() (fs.FileInfo, error) })
+	if out == nil || !ok {
+		return false
+	}
+	p.Flush()
+	fi, err := st.Stat()
+	if err != nil || !fi.Mode().IsRegular() || !sameFile(fi, out, "", "/") {
+		return false
+	}
+	pos := int64(0)
+	if sk, ok := in.(io.Seeker); ok {
+		pos, _ = sk.Seek(0, io.SeekCurrent)
+	}
+	return pos < fi.Size()
 }
 
 // catLines is the slow path: it handles numbering and visible characters.
@@ -145,18 +172,21 @@ func (st *catState) emit(w io.Writer, piece []byte, o catOpts) error {
 	if complete {
 		body = piece[:len(piece)-1]
 	}
+	// -E shows a carriage return before the newline as ^M, as 9.1 does.
+	end := "\n"
+	if complete && o.ends {
+		end = "$\n"
+		if n := len(body); n > 0 && body[n-1] == '\r' && !o.nonprint {
+			body, end = body[:n-1], "^M$\n"
+		}
+	}
 	if err := writeVisible(w, body, o, &st.scratchVis); err != nil {
 		return err
 	}
 	if !complete {
 		return nil
 	}
-	if o.ends {
-		if _, err := io.WriteString(w, "$"); err != nil {
-			return err
-		}
-	}
-	_, err := io.WriteString(w, "\n")
+	_, err := io.WriteString(w, end)
 	return err
 }
 

@@ -55,6 +55,9 @@ func (g *grepRun) operand(name string) {
 		size := int64(-1)
 		if st, ok := g.p.Stdin.(interface{ Stat() (fs.FileInfo, error) }); ok {
 			if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
+				if g.isOutput(g.o.label, fi) {
+					return
+				}
 				size = fi.Size()
 			}
 		}
@@ -215,6 +218,9 @@ func (g *grepRun) searchPath(path, display string, fi fs.FileInfo) {
 		if g.o.dirs != "skip" {
 			g.suppressible(display, errIsDir)
 		}
+		return
+	}
+	if g.isOutput(display, fi) {
 		return
 	}
 	f, err := g.p.Open(path)

@@ -3,6 +3,7 @@ package builtins
 import (
 	"bytes"
 	"io"
+	"io/fs"
 	"math"
 	"strconv"
 )
@@ -27,6 +28,7 @@ type grepRun struct {
 	status   int  // exit status of a failed write
 	buf      []byte
 	out      []byte
+	outFile  fs.FileInfo // standard output when it is a regular file
 }
 
 // grepFile is the state of the search of one input.
@@ -84,6 +86,9 @@ func newGrepRun(p *Proc, o *grepOpts) (*grepRun, error) {
 	g.groupSep = (before >= 0 || after >= 0) && !o.noGroupSep
 	g.before, g.after = max(before, 0), max(after, 0)
 	g.quietOut = o.quiet || o.list != 0 || o.count
+	if !g.quietOut && (o.maxCount < 0 || o.maxCount > 1) {
+		g.outFile = p.OutputFile()
+	}
 	return g, nil
 }
 
@@ -94,6 +99,19 @@ func (neverMatcher) lines([]byte) func(int) (int, int, bool) {
 	return func(int) (int, int, bool) { return 0, 0, false }
 }
 func (neverMatcher) matches([]byte) [][]int { return nil }
+
+// isOutput reports an input that is the file grep's output goes to
+// (grep -r x . > out): GNU skips it with a message, and exits 2.
+func (g *grepRun) isOutput(display string, fi fs.FileInfo) bool {
+	if g.outFile == nil || !fi.Mode().IsRegular() || !sameFile(fi, g.outFile, "", "/") {
+		return false
+	}
+	g.errSeen = true
+	if !g.o.noMessages {
+		g.p.Errorf("%s: input file is also the output", display)
+	}
+	return true
+}
 
 // search searches one open input and prints what the options ask for.
 // size is the input's size, -1 if it is not a regular file.

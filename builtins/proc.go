@@ -166,6 +166,32 @@ func (p *Proc) Cancelled() bool { return p.Ctx.Err() != nil }
 // newBuffered wraps w for a builtin's output.
 func newBuffered(w io.Writer) *bufio.Writer { return bufio.NewWriterSize(w, 32<<10) }
 
+// procOut is a builtin's buffered standard output; it remembers what it
+// writes to, so that a command can tell when that is one of its inputs.
+type procOut struct {
+	*bufio.Writer
+	under io.Writer
+}
+
+// OutputFile returns the information of standard output when it is a
+// regular file (a redirection), else nil. Commands use it for GNU's
+// "input file is (also) the output" checks.
+func (p *Proc) OutputFile() fs.FileInfo {
+	w := p.Stdout
+	if o, ok := w.(*procOut); ok {
+		w = o.under
+	}
+	st, ok := w.(interface{ Stat() (fs.FileInfo, error) })
+	if !ok {
+		return nil
+	}
+	fi, err := st.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return nil
+	}
+	return fi
+}
+
 // IsBrokenPipe reports whether err means the reader of our output has gone
 // away (yes | head -1): the command should stop quietly.
 func IsBrokenPipe(err error) bool {

@@ -34,7 +34,7 @@ func Names() []string {
 // when f returns, and turns a panic into exit status 2 with a message, so
 // that no builtin can bring down the process.
 func Run(f Func, p *Proc) (status int) {
-	out := newBuffered(p.Stdout)
+	out := &procOut{newBuffered(p.Stdout), p.Stdout}
 	p.Stdout = out
 	defer func() {
 		if v := recover(); v != nil {

@@ -198,16 +198,22 @@ func xargsCString(s string) string {
 
 func (x *xargsRun) unmatched(quote byte) error {
 	x.inputEOF = true
+	kind := "single"
+	if quote == '"' {
+		kind = "double"
+	}
+	// GNU reports the quote first, then runs what it has, and exits 1
+	// unless that run gave a worse status.
+	x.p.Errorf("unmatched %s quote; by default quotes are special to xargs unless you use the -0 option", kind)
 	if len(x.args) > 0 {
 		if err := x.exec(); err != nil {
 			return err
 		}
 	}
-	kind := "single"
-	if quote == '"' {
-		kind = "double"
+	if x.status == 0 {
+		x.status = 1
 	}
-	return fmt.Errorf("unmatched %s quote; by default quotes are special to xargs unless you use the -0 option", kind)
+	return &xargsExit{x.status}
 }
 
 // readReplaceLine reads the next input line for -I (or the next item with
