@@ -17,6 +17,7 @@ func basename(p *Proc) int {
 	flags.Flag('a', "multiple", &multiple)
 	flags.Value('s', "suffix", func(_, v string) error { suffix, multiple = v, true; return nil })
 	flags.Flag('z', "zero", &zero)
+	addToolInfo(flags, "basename")
 	names, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		return p.usage(err, 1)

@@ -47,6 +47,7 @@ func cat(p *Proc) int {
 	flags.Flag('T', "show-tabs", &o.tabs)
 	flags.Func('u', "", func() {})
 	flags.Flag('v', "show-nonprinting", &o.nonprint)
+	addToolInfo(flags, "cat")
 	files, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		return p.usage(err, 1)

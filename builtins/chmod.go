@@ -38,6 +38,7 @@ func chmod(p *Proc) int {
 	flags.String(0, "reference", &o.reference)
 	flags.Func(0, "preserve-root", func() {})
 	flags.Func(0, "no-preserve-root", func() {})
+	addToolInfo(flags, "chmod")
 	operands, err := flags.Parse(args)
 	if err != nil {
 		return p.usage(err, 1)

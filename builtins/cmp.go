@@ -55,7 +55,7 @@ func cmpFlags(p *Proc, o *cmpOpts) *opt.Parser {
 		o.limit = n
 		return nil
 	})
-	f.Unsupported("v", "help", "version")
+	addToolInfo(f, "cmp", 'v')
 	return f
 }
 

@@ -86,6 +86,7 @@ func cp(p *Proc) int {
 	}))
 	flags.Flag(0, "attributes-only", &o.attrsOnly)
 	flags.Unsupported("Z", "copy-contents", "context", "debug")
+	addToolInfo(flags, "cp")
 	operands, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		return p.usage(err, 1)

@@ -100,6 +100,7 @@ func (p *Proc) cutParse(o *cutOpts) ([]string, error) {
 	})
 	flags.Func('z', "zero-terminated", func() { o.eol = 0 })
 	flags.Func('n', "", func() {})
+	addToolInfo(flags, "cut")
 	files, perr := flags.Parse(p.Args[1:])
 	if perr != nil {
 		return nil, perr

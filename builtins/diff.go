@@ -154,8 +154,8 @@ func diffFlags(p *Proc, o *diffOpts) *opt.Parser {
 		"ignore-matching-lines", "expand-tabs", "initial-tab", "tabsize", "paginate", "starting-file", "from-file", "to-file", "palette", "no-dereference",
 		"suppress-blank-empty", "ignore-file-name-case", "no-ignore-file-name-case", "speed-large-files",
 		"line-format", "old-line-format", "new-line-format", "unchanged-line-format",
-		"old-group-format", "new-group-format", "unchanged-group-format", "changed-group-format",
-		"help", "version")
+		"old-group-format", "new-group-format", "unchanged-group-format", "changed-group-format")
+	addToolInfo(f, "diff", 'v')
 	return f
 }
 
@@ -229,6 +229,9 @@ func diffOperands(files []string) error {
 // diffUsage reports a bad command line the way diff and cmp do, with the
 // program name on the "Try" line too.
 func (p *Proc) diffUsage(err error) int {
+	if code, ok := p.answerInfo(err); ok {
+		return code
+	}
 	var oe *opt.Error
 	var fe fatalError
 	switch {

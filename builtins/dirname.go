@@ -12,6 +12,7 @@ func dirname(p *Proc) int {
 	var zero bool
 	flags := p.newOpts(1)
 	flags.Flag('z', "zero", &zero)
+	addToolInfo(flags, "dirname")
 	names, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		return p.usage(err, 1)

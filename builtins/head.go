@@ -84,6 +84,7 @@ func (p *Proc) headParse(args []string, o *headOpts) ([]string, int) {
 			return trailingOption(p.Name(), byte(d))
 		}})
 	}
+	addToolInfo(flags, "head")
 	files, err := flags.Parse(args)
 	if err != nil {
 		return nil, p.usage(err, 1)

@@ -45,6 +45,7 @@ func ln(p *Proc) int {
 	flags.Func('P', "physical", func() { o.logical = false })
 	o.backup.add(flags)
 	flags.Unsupported("dF", "directory")
+	addToolInfo(flags, "ln")
 	operands, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		return p.usage(err, 1)

@@ -32,6 +32,7 @@ func mkdir(p *Proc) int {
 		}
 		return nil
 	}))
+	addToolInfo(flags, "mkdir")
 	dirs, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		return p.usage(err, 1)

@@ -34,6 +34,7 @@ func mktemp(p *Proc) int {
 	flags.Value('p', "", func(_, v string) error { o.destDir, o.useDir = v, true; return nil })
 	flags.Add(optionalValue("tmpdir", func(_, v string) error { o.destDir, o.useDir = v, true; return nil }))
 	flags.Func('t', "", func() { o.useDir, o.tflag = true, true })
+	addToolInfo(flags, "mktemp")
 	args, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		return p.usage(err, 1)

@@ -30,6 +30,7 @@ func mv(p *Proc) int {
 	flags.Flag('u', "update", &o.update)
 	flags.Flag('v', "verbose", &o.verbose)
 	flags.Unsupported("Z", "context")
+	addToolInfo(flags, "mv")
 	operands, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		return p.usage(err, 1)

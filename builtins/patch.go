@@ -92,8 +92,9 @@ func patchFlags(p *Proc, a *patchArgs) *opt.Parser {
 	f.Flag(0, "dry-run", &o.DryRun)
 	f.Flag(0, "posix", &o.Posix)
 	f.Flag(0, "binary", &o.Binary)
-	f.Unsupported("eDBYVgTZxv", "ed", "ifdef", "prefix", "basename-prefix", "version-control", "get",
-		"set-time", "set-utc", "debug", "version", "help", "quoting-style", "merge", "follow-symlinks")
+	f.Unsupported("eDBYVgTZx", "ed", "ifdef", "prefix", "basename-prefix", "version-control", "get",
+		"set-time", "set-utc", "debug", "quoting-style", "merge", "follow-symlinks")
+	addToolInfo(f, "patch", 'v')
 	return f
 }
 
@@ -120,6 +121,9 @@ func patchCmd(p *Proc) int {
 
 // patchUsage reports a bad command line.
 func (p *Proc) patchUsage(err error) int {
+	if code, ok := p.answerInfo(err); ok {
+		return code
+	}
 	if fe, ok := err.(fatalError); ok && fe.msg == "" {
 		fmt.Fprintf(p.Stderr, "%s: Try '%s --help' for more information.\n", p.Name(), p.Name())
 		return 2

@@ -25,6 +25,7 @@ func readlink(p *Proc) int {
 	flags.Func('s', "silent", func() { verbose = false })
 	flags.Flag('v', "verbose", &verbose)
 	flags.Flag('z', "zero", &zero)
+	addToolInfo(flags, "readlink")
 	files, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		return p.usage(err, 1)

@@ -37,6 +37,7 @@ func realpath(p *Proc) int {
 	flags.Flag('z', "zero", &o.zero)
 	flags.String(0, "relative-to", &o.relTo)
 	flags.String(0, "relative-base", &o.relBase)
+	addToolInfo(flags, "realpath")
 	files, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		return p.usage(err, 1)

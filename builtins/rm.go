@@ -60,6 +60,7 @@ func rm(p *Proc) int {
 		o.preserveRoot = true
 		return nil
 	}))
+	addToolInfo(flags, "rm")
 	files, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		return p.usage(err, 1)

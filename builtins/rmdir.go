@@ -21,6 +21,7 @@ func rmdir(p *Proc) int {
 	flags.Flag('p', "parents", &o.parents)
 	flags.Flag('v', "verbose", &o.verbose)
 	flags.Flag(0, "ignore-fail-on-non-empty", &o.ignoreNonEmpty)
+	addToolInfo(flags, "rmdir")
 	dirs, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		return p.usage(err, 1)

@@ -57,8 +57,11 @@ func Run(f Func, p *Proc) (status int) {
 var debugPanics = false
 
 // usage reports a bad command line from the option parser (or a builtin's
-// own check) and returns the exit status.
+// own check) and returns the exit status; it answers --help and --version.
 func (p *Proc) usage(err error, status int) int {
+	if code, ok := p.answerInfo(err); ok {
+		return code
+	}
 	var oe *opt.Error
 	if errors.As(err, &oe) {
 		fmt.Fprintln(p.Stderr, oe.Msg)

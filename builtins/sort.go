@@ -78,6 +78,9 @@ func sortCmd(p *Proc) int {
 
 // sortFail prints a fatal error and returns sort's failure status.
 func (p *Proc) sortFail(err error) int {
+	if code, ok := p.answerInfo(err); ok {
+		return code
+	}
 	var se sortError
 	if errors.As(err, &se) {
 		p.Errorf("%s", string(se))

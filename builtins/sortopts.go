@@ -59,6 +59,7 @@ func (p *Proc) sortParse(o *sortOpts) ([]string, error) {
 	p.sortTuningFlags(flags)
 	flags.Add(opt.Option{Short: 'y', Arg: opt.Optional, Do: func(string, string) error { return nil }})
 	flags.Unsupported("", "debug", "compress-program", "random-source")
+	addToolInfo(flags, "sort")
 	return p.sortOperands(flags, o)
 }
 

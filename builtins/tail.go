@@ -152,6 +152,7 @@ func (p *Proc) tailParse(args []string, o *tailOpts) ([]string, int) {
 			return &opt.Error{Msg: fmt.Sprintf("%s: option used in invalid context -- %c", p.Name(), d), Status: 1}
 		}})
 	}
+	addToolInfo(flags, "tail")
 	files, err := flags.Parse(args)
 	if err != nil {
 		return nil, p.usage(err, 1)

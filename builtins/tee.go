@@ -49,6 +49,7 @@ func tee(p *Proc) int {
 		}
 		return err
 	}))
+	addToolInfo(flags, "tee")
 	files, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		return p.usage(err, 1)

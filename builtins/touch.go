@@ -41,6 +41,7 @@ func touch(p *Proc) int {
 	flags.Value(0, "time", func(name, v string) error { return o.timeWord(p, name, v) })
 	flags.Func('f', "", func() {})
 	flags.Unsupported("h", "no-dereference")
+	addToolInfo(flags, "touch")
 	files, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		return p.usage(err, 1)

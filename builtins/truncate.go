@@ -46,6 +46,7 @@ func truncate(p *Proc) int {
 	flags.Flag('o', "io-blocks", &o.blocks)
 	flags.String('r', "reference", &o.ref)
 	flags.Value('s', "size", func(_, v string) error { return o.parseSize(p, v) })
+	addToolInfo(flags, "truncate")
 	files, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		return p.usage(err, 1)

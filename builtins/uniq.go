@@ -104,6 +104,7 @@ func (p *Proc) uniqParse(o *uniqOpts) ([]string, int) {
 			}
 		})
 	}
+	addToolInfo(flags, "uniq")
 	operands, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		return nil, p.usage(err, 1)

@@ -106,6 +106,7 @@ func (p *Proc) wcParse(o *wcOpts) ([]string, int) {
 		return err
 	})
 	flags.Unsupported("", "debug")
+	addToolInfo(flags, "wc")
 	files, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		return nil, p.usage(err, 1)
