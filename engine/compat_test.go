@@ -25,6 +25,10 @@ var compatTests = []struct {
 	{"pipe last stage subshell", "n=0; printf 'a\\nb\\n' | while read l; do n=$((n+1)); done; echo $n; echo x | exit 3; echo $?", outcome{"0\n3\n", "", 0}},
 	{"pipe lastpipe", "shopt -s lastpipe; echo 5 | read n; echo $n", outcome{"5\n", "", 0}},
 	{"read trace", "set -x; read x <<< a; read y <<< b", outcome{"", "+ read x\n+ read y\n", 0}},
+	{"array element incr", "declare -A c; for w in a b a; do ((c[$w]++)); done; a=(5); ((a[0]+=2)); echo ${c[a]} ${c[b]} ${a[0]}", outcome{"2 1 7\n", "", 0}},
+	{"assoc length", "declare -A m; m[a]=1; m[b]=2; echo ${#m[@]}", outcome{"2\n", "", 0}},
+	{"element append", "a=(x y); a[1]+=z; declare -A m; m+=([k]=v [j]=w); echo ${a[@]} ${m[k]}${m[j]}", outcome{"x yz vw\n", "", 0}},
+	{"redirect-only statement", "> f.txt; echo ok", outcome{"ok\n", "", 0}},
 }
 
 func TestCompat(t *testing.T) {

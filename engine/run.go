@@ -41,6 +41,8 @@ type run struct {
 	pipes pipeStatuses
 	// loops numbers the status variables of rewritten loops.
 	loops int
+	// hoists numbers the temporary variables of rewritten array operations.
+	hoists int
 	// srcs holds files being sourced.
 	srcs sources
 	// traced is set once a program of the run may turn on set -x.
