@@ -196,9 +196,11 @@ func (r *run) remove(f *fileRun, name string, backup bool) error {
 	if f.fc.h.git {
 		// GNU deletes the files of git patches at the end.
 		r.deleted[dst] = true
-		r.pending = append(r.pending, pendingDelete{f, name, backup})
+		r.pending = append(r.pending, pendingDelete{f, name, backup, false})
 		return nil
 	}
+	// Other files go at once, but GNU's --verbose names them at the end.
+	r.pending = append(r.pending, pendingDelete{f, name, backup, true})
 	return r.removeNow(f, name, backup)
 }
 
@@ -207,11 +209,11 @@ type pendingDelete struct {
 	f      *fileRun
 	name   string
 	backup bool
+	done   bool // already removed: only the message is left
 }
 
 func (r *run) removeNow(f *fileRun, name string, backup bool) error {
 	dst := r.abs(name)
-	r.verbose("Removing file %s\n", quoteName(name))
 	if backup {
 		if err := r.makeBackup(dst, f); err != nil {
 			return err
@@ -321,6 +323,10 @@ func (r *run) finishOutputs() {
 	}
 	if r.res.Status != 2 {
 		for _, d := range r.pending {
+			r.verbose("Removing file %s\n", quoteName(d.name))
+			if d.done {
+				continue
+			}
 			if err := r.removeNow(d.f, d.name, d.backup); err != nil {
 				r.fatal(err)
 				break
