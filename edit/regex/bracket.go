@@ -30,6 +30,9 @@ func (p *parser) bracket() (*node, error) {
 	if p.has(":") {
 		colon = 1
 	}
+	if p.i >= len(p.s) {
+		return nil, fail(errBadPat) // glibc: nothing after "[" or "[^"
+	}
 	for first := true; ; first = false {
 		if p.i >= len(p.s) {
 			return nil, fail(errBrack)
@@ -48,6 +51,9 @@ func (p *parser) bracket() (*node, error) {
 			colon |= 2
 		} else {
 			colon |= 4
+		}
+		if p.s[p.i:] == "-" && start.kind != elClass && start.kind != elEquiv {
+			return nil, fail(errBrack) // glibc: a range cut off by the end
 		}
 		if p.has("-") && !p.has("-]") && p.i+1 < len(p.s) {
 			p.i++
@@ -139,12 +145,13 @@ func addElem(s *charSet, e belem) {
 }
 
 // addRange adds lo-hi. As in glibc's C.UTF-8, a range may only join
-// ASCII characters.
+// ASCII characters and bytes that are not UTF-8, which stand for the
+// code point of their value ([\x80-\xff] is U+0080 to U+00FF).
 func addRange(s *charSet, lo, hi belem) error {
 	if lo.kind == elClass || hi.kind == elClass || lo.kind == elEquiv || hi.kind == elEquiv {
 		return fail(errRange)
 	}
-	if lo.kind == elByte || hi.kind == elByte || lo.r >= utf8.RuneSelf || hi.r >= utf8.RuneSelf {
+	if lo.kind == elChar && lo.r >= utf8.RuneSelf || hi.kind == elChar && hi.r >= utf8.RuneSelf {
 		return fail(errCollate)
 	}
 	if lo.r > hi.r {

@@ -26,6 +26,7 @@ const (
 	errCollate = "Invalid collation character"
 	errSize    = "Regular expression too big"
 	errColon   = "character class syntax is [[:space:]], not [:space:]"
+	errBadPat  = "Invalid regular expression"
 )
 
 func fail(msg string) error { return &Error{Msg: msg} }
