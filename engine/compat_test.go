@@ -29,6 +29,7 @@ var compatTests = []struct {
 	{"assoc length", "declare -A m; m[a]=1; m[b]=2; echo ${#m[@]}", outcome{"2\n", "", 0}},
 	{"element append", "a=(x y); a[1]+=z; declare -A m; m+=([k]=v [j]=w); echo ${a[@]} ${m[k]}${m[j]}", outcome{"x yz vw\n", "", 0}},
 	{"redirect-only statement", "> f.txt; echo ok", outcome{"ok\n", "", 0}},
+	{"anchored replace", "s=src/a.go; a=(x y); echo ${s/#src/lib} ${s/%.go/.rs} ${a[@]/#/-}", outcome{"lib/a.go src/a.rs -x -y\n", "", 0}},
 }
 
 func TestCompat(t *testing.T) {

@@ -70,6 +70,7 @@ func (r *run) collectOps(st *syntax.Stmt, assoc []string, h *hoisted) {
 			}
 		case *syntax.ParamExp:
 			r.assocLength(n, assoc, h)
+			r.anchoredRepl(n, h)
 		}
 		return true
 	}
@@ -214,4 +215,94 @@ func assocNames(file *syntax.File) []string {
 		return true
 	})
 	return names
+}
+
+// anchoredRepl rewrites ${s/#pat/rep} and ${s/%pat/rep}, which the
+// interpreter reads as patterns starting with a literal # or %: the
+// result is computed before the statement with ${s##pat} or ${s%%pat}
+// (the longest match at that end) and put in __sf_rN, which the
+// expansion then reads. For ${a[@]/#pat/rep} (and $@) each element is
+// done in turn, into an array.
+func (r *run) anchoredRepl(pe *syntax.ParamExp, h *hoisted) {
+	if pe.Repl == nil || pe.Repl.All || pe.Param == nil || pe.Excl || pe.Length || pe.Slice != nil || pe.Exp != nil {
+		return
+	}
+	orig := pe.Repl.Orig
+	if orig == nil || len(orig.Parts) == 0 {
+		return
+	}
+	first, ok := orig.Parts[0].(*syntax.Lit)
+	if !ok || first.Value == "" || first.Value[0] != '#' && first.Value[0] != '%' {
+		return
+	}
+	pat := &syntax.Word{Parts: slices.Clone(orig.Parts)}
+	if rest := first.Value[1:]; rest == "" {
+		pat.Parts = pat.Parts[1:]
+	} else {
+		pat.Parts[0] = &syntax.Lit{Value: rest}
+	}
+	patText, ok1 := printWord(pat)
+	repText, ok2 := printWord(pe.Repl.With)
+	base := &syntax.ParamExp{Param: pe.Param, Index: pe.Index}
+	all := false
+	if w, ok := pe.Index.(*syntax.Word); ok && (w.Lit() == "@" || w.Lit() == "*") {
+		all, base.Index = true, lit("@") // each element, even for [*]
+	}
+	if pe.Param.Value == "@" || pe.Param.Value == "*" {
+		all, base = true, &syntax.ParamExp{Param: &syntax.Lit{Value: "@"}}
+	}
+	baseText, ok3 := printWord(&syntax.Word{Parts: []syntax.WordPart{base}})
+	if !ok1 || !ok2 || !ok3 {
+		return
+	}
+	r.hoists++
+	v := fmt.Sprintf("__sf_r%d", r.hoists)
+	one := anchoredCode(first.Value[0], patText, repText, "__sf_v")
+	code := fmt.Sprintf(`__sf_e=%s; %s; %s=$__sf_v`, baseText, one, v)
+	if all {
+		code = fmt.Sprintf(`%s=(); for __sf_e in "%s"; do %s; %s+=("$__sf_v"); done`, v, baseText, one, v)
+	}
+	f, err := parse(code, "")
+	if err != nil {
+		return
+	}
+	h.pre = append(h.pre, f.Stmts...)
+	star := pe.Param.Value == "*" || pe.Index != nil && pe.Index.(*syntax.Word).Lit() == "*"
+	pe.Param, pe.Index, pe.Repl = &syntax.Lit{Value: v}, nil, nil
+	if all {
+		idx := "@"
+		if star {
+			idx = "*"
+		}
+		pe.Index = lit(idx)
+	}
+}
+
+// anchoredCode is the code that sets out to $__sf_e with pat replaced
+// by rep at its start (anchor #) or end (%).
+func anchoredCode(anchor byte, pat, rep, out string) string {
+	if pat == "" {
+		if anchor == '#' {
+			return out + `=` + rep + `"$__sf_e"`
+		}
+		return out + `="$__sf_e"` + rep
+	}
+	op, joined := "##", rep+`"$__sf_t"`
+	if anchor == '%' {
+		op, joined = "%%", `"$__sf_t"`+rep
+	}
+	return fmt.Sprintf(`__sf_t=${__sf_e%s%s}; if [[ $__sf_t != "$__sf_e" ]] || [[ "" == %s ]]; then %s=%s; else %s=$__sf_e; fi`,
+		op, pat, pat, out, joined, out)
+}
+
+// printWord prints w as shell source ("" for nil).
+func printWord(w *syntax.Word) (string, bool) {
+	if w == nil || len(w.Parts) == 0 {
+		return "", true
+	}
+	var b strings.Builder
+	if err := syntax.NewPrinter().Print(&b, w); err != nil {
+		return "", false
+	}
+	return b.String(), true
 }
