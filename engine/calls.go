@@ -89,6 +89,7 @@ func (r *run) checkCd(ctx context.Context, args []string) []string {
 var internal = map[string]func(r *run, p *builtins.Proc) int{
 	"__sf_type": (*run).typeCmd,
 	"__sf_ps":   (*run).recordStage,
+	"__sf_time": (*run).timeCmd,
 	"__sf_status": func(r *run, p *builtins.Proc) int {
 		n, _ := strconv.Atoi(p.Args[len(p.Args)-1])
 		return n

@@ -30,6 +30,7 @@ var compatTests = []struct {
 	{"element append", "a=(x y); a[1]+=z; declare -A m; m+=([k]=v [j]=w); echo ${a[@]} ${m[k]}${m[j]}", outcome{"x yz vw\n", "", 0}},
 	{"redirect-only statement", "> f.txt; echo ok", outcome{"ok\n", "", 0}},
 	{"anchored replace", "s=src/a.go; a=(x y); echo ${s/#src/lib} ${s/%.go/.rs} ${a[@]/#/-}", outcome{"lib/a.go src/a.rs -x -y\n", "", 0}},
+	{"time to stderr", "{ time echo hi >/dev/null; } 2>&1 | grep -c real; { time -p (exit 3); } 2>/dev/null; echo $?", outcome{"1\n3\n", "", 0}},
 }
 
 func TestCompat(t *testing.T) {

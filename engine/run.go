@@ -43,6 +43,8 @@ type run struct {
 	loops int
 	// hoists numbers the temporary variables of rewritten array operations.
 	hoists int
+	// timers holds the start times of time clauses.
+	timers timers
 	// srcs holds files being sourced.
 	srcs sources
 	// traced is set once a program of the run may turn on set -x.

@@ -56,6 +56,7 @@ func bashWording(pe syntax.ParseError) string {
 // only this run can open, and expands to that file's /dev/fd name.
 func (r *run) prepare(file *syntax.File, opts []string) error {
 	r.rewriteArrayOps(file)
+	r.rewriteTime(file)
 	subshellLastStages(file)
 	if readsParam(file, "PIPESTATUS") {
 		r.rewritePipelines(file)
