@@ -17,10 +17,27 @@ import (
 // call sees every simple command after expansion, before the interpreter
 // dispatches it. It replaces the interpreter builtins that would consult
 // the host (type, command -v, source, pwd -P) and gives cd bash's messages.
+// A function of the program's own with the name of a replaced builtin
+// (echo, cd, test...) runs instead, as in bash; `builtin NAME` still
+// reaches the replacement.
 func (r *run) call(ctx context.Context, args []string) ([]string, error) {
-	if len(args) == 0 {
+	switch {
+	case len(args) == 0:
+		return args, nil
+	case args[0] == "builtin" && len(args) > 1:
+		out, err := r.replace(ctx, args[1:])
+		if len(out) > 0 && out[0] == args[1] {
+			out = append([]string{"builtin"}, out...)
+		}
+		return out, err
+	case r.funcs.has(args[0]):
 		return args, nil
 	}
+	return r.replace(ctx, args)
+}
+
+// replace is call for a command that is not a function.
+func (r *run) replace(ctx context.Context, args []string) ([]string, error) {
 	switch args[0] {
 	case "type", "hash":
 		return append([]string{"__sf_type", args[0]}, args[1:]...), nil
@@ -173,6 +190,9 @@ func (r *run) typeCmd(p *builtins.Proc) int {
 		if line := typeLine(mode, flags, n, kind); line != "" {
 			fmt.Fprintln(w, line)
 		}
+		if kind == "function" && (mode == "type" || mode == "command-V") && flags == "" {
+			fmt.Fprintln(w, r.funcs.text(n))
+		}
 	}
 	return status
 }
@@ -197,6 +217,8 @@ func typeLine(mode, flags, name, kind string) string {
 		return ""
 	case kind == "file":
 		return name + " is " + path
+	case kind == "function":
+		return name + " is a function"
 	}
 	return name + " is a shell " + kind
 }
@@ -216,6 +238,8 @@ func (r *run) kindOf(name string) string {
 	switch {
 	case slices.Contains(keywords, name):
 		return "keyword"
+	case r.funcs.has(name):
+		return "function"
 	case interp.IsBuiltin(name):
 		return "builtin"
 	}

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"slices"
+	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -79,4 +81,61 @@ func setsLastpipe(file *syntax.File) bool {
 		return !found
 	})
 	return found
+}
+
+// funcSet holds the functions the run's programs declare, by name (the
+// last declaration of each).
+type funcSet struct {
+	mu    sync.Mutex
+	decls map[string]*syntax.FuncDecl
+}
+
+func (f *funcSet) add(file *syntax.File) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	syntax.Walk(file, func(n syntax.Node) bool {
+		if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil {
+			if f.decls == nil {
+				f.decls = map[string]*syntax.FuncDecl{}
+			}
+			f.decls[fd.Name.Value] = fd
+		}
+		return true
+	})
+}
+
+func (f *funcSet) has(name string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	_, ok := f.decls[name]
+	return ok
+}
+
+// text prints a function the way bash's type and declare -f do:
+//
+//	f ()
+//	{
+//	    cmd1;
+//	    cmd2
+//	}
+func (f *funcSet) text(name string) string {
+	f.mu.Lock()
+	fd := f.decls[name]
+	f.mu.Unlock()
+	if fd == nil {
+		return ""
+	}
+	stmts := []*syntax.Stmt{fd.Body}
+	if b, ok := fd.Body.Cmd.(*syntax.Block); ok && len(fd.Body.Redirs) == 0 {
+		stmts = b.Stmts
+	}
+	var lines []string
+	for _, st := range stmts {
+		var b strings.Builder
+		if syntax.NewPrinter(syntax.Indent(4)).Print(&b, st) != nil {
+			return ""
+		}
+		lines = append(lines, "    "+strings.ReplaceAll(strings.TrimSuffix(b.String(), "\n"), "\n", "\n    "))
+	}
+	return name + " () \n{ \n" + strings.Join(lines, ";\n") + "\n}"
 }

@@ -45,6 +45,8 @@ type run struct {
 	hoists int
 	// timers holds the start times of time clauses.
 	timers timers
+	// funcs holds the functions the run's programs declare.
+	funcs funcSet
 	// srcs holds files being sourced.
 	srcs sources
 	// traced is set once a program of the run may turn on set -x.

@@ -55,6 +55,7 @@ func bashWording(pe syntax.ParseError) string {
 // <(cmd) into a command substitution that runs cmd into an in-memory file
 // only this run can open, and expands to that file's /dev/fd name.
 func (r *run) prepare(file *syntax.File, opts []string) error {
+	r.funcs.add(file)
 	r.rewriteArrayOps(file)
 	r.rewriteTime(file)
 	subshellLastStages(file)
