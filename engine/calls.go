@@ -71,6 +71,10 @@ func (r *run) replace(ctx context.Context, args []string) ([]string, error) {
 		return r.source(ctx, args), nil
 	case "cd":
 		return r.checkCd(ctx, args), nil
+	case "unset":
+		if len(args) > 2 && args[1] == "-f" {
+			r.funcs.remove(args[2:])
+		}
 	case "return":
 		if len(args) == 1 { // bash returns the last command's status
 			return []string{"return", strconv.Itoa(interp.HandlerCtx(ctx).LastExitStatus)}, nil

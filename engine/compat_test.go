@@ -32,6 +32,7 @@ var compatTests = []struct {
 	{"anchored replace", "s=src/a.go; a=(x y); echo ${s/#src/lib} ${s/%.go/.rs} ${a[@]/#/-}", outcome{"lib/a.go src/a.rs -x -y\n", "", 0}},
 	{"time to stderr", "{ time echo hi >/dev/null; } 2>&1 | grep -c real; { time -p (exit 3); } 2>/dev/null; echo $?", outcome{"1\n3\n", "", 0}},
 	{"function type", "f() { :; }; type -t f; command -v f", outcome{"function\nf\n", "", 0}},
+	{"function unset", "f() { :; }; unset -f f; type -t f; echo $?", outcome{"1\n", "", 0}},
 	{"function shadows echo", "echo() { builtin echo \"<$*>\"; }; echo a b", outcome{"<a b>\n", "", 0}},
 }
 

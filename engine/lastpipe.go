@@ -104,6 +104,15 @@ func (f *funcSet) add(file *syntax.File) {
 	})
 }
 
+// remove forgets names (unset -f).
+func (f *funcSet) remove(names []string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, n := range names {
+		delete(f.decls, n)
+	}
+}
+
 func (f *funcSet) has(name string) bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
