@@ -262,6 +262,8 @@ func (p *Proc) lnCreate(target, abs string, o *lnOpts) error {
 func (p *Proc) lnFailed(target, dest string, err error, o *lnOpts) {
 	e := errnoOf(err)
 	switch {
+	case o.symbolic && target == "":
+		p.Errorf("failed to create symbolic link %s -> %s: %s", QuoteShellAlways(dest), QuoteShellAlways(target), ErrText(err))
 	case o.symbolic:
 		p.Errorf("failed to create symbolic link %s: %s", QuoteShellAlways(dest), ErrText(err))
 	case e == errExist:
