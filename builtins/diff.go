@@ -8,16 +8,18 @@ package builtins
 // -c/-C N/--context[=N] (with -p/--show-c-function), -y/--side-by-side
 // with -W/--width,
 // --left-column and --suppress-common-lines, -q/--brief, and
-// -s/--report-identical-files. Comparison: -i, -w, -b, -Z, -E, -B,
+// -s/--report-identical-files. Comparison: -i, -w, -b, -Z, -E, -B, -I RE,
 // -a/--text, --strip-trailing-cr, -d/--minimal, --horizon-lines.
 // Directories: -r/--recursive, -N/--new-file, --unidirectional-new-file,
 // -x PAT/--exclude, -X FILE/--exclude-from.
-// Headers: --label (twice). --color=never and --color=auto are accepted
-// (output never goes to a terminal). FILE may be -, a directory, or a /dev/fd name
-// from process substitution. Exit status 0 (same), 1 (different), 2
+// Headers: -L/--label (twice). -H/--speed-large-files, -h and --binary
+// have no effect, as in GNU on POSIX systems; -p alone selects -c.
+// --color=never and --color=auto are accepted (output never goes to a
+// terminal). FILE may be -, a directory, or a /dev/fd name from process
+// substitution. Exit status 0 (same), 1 (different), 2
 // (trouble).
 //
-// Differences from GNU: -e, -n, -D and the format options, -F, -I,
+// Differences from GNU: -e, -n, -D and the format options, -F,
 // -S, -l, -t, -T, --tabsize, --from-file/--to-file, --color and
 // --no-dereference are not implemented (they fail with status 2). File
 // names sort by bytes in directory comparisons (C.UTF-8 collation).
@@ -30,6 +32,7 @@ import (
 	"strings"
 
 	"github.com/shellfence/shellfence/builtins/internal/opt"
+	"github.com/shellfence/shellfence/edit/regex"
 	"github.com/shellfence/shellfence/patch"
 )
 
@@ -126,7 +129,7 @@ func diffFlags(p *Proc, o *diffOpts) *opt.Parser {
 			o.horizon = int(n)
 			return nil
 		}},
-		opt.Option{Long: "label", Arg: opt.Required, Do: func(_, v string) error {
+		opt.Option{Short: 'L', Long: "label", Arg: opt.Required, Do: func(_, v string) error {
 			if len(o.labels) == 2 {
 				return fatalError{"too many file label options"}
 			}
@@ -150,13 +153,34 @@ func diffFlags(p *Proc, o *diffOpts) *opt.Parser {
 		}
 		return nil // output is never a terminal: no colors
 	}})
-	f.Unsupported("enDFItTlSL", "ed", "rcs", "ifdef", "show-function-line",
-		"ignore-matching-lines", "expand-tabs", "initial-tab", "tabsize", "paginate", "starting-file", "from-file", "to-file", "palette", "no-dereference",
-		"suppress-blank-empty", "ignore-file-name-case", "no-ignore-file-name-case", "speed-large-files",
+	f.Flag('H', "speed-large-files", new(bool)) // no effect in GNU either
+	f.Flag('h', "", new(bool))
+	f.Flag(0, "binary", new(bool)) // no effect on POSIX systems
+	f.Add(opt.Option{Short: 'I', Long: "ignore-matching-lines", Arg: opt.Required, Do: func(_, v string) error {
+		return o.ignoreMatching(v)
+	}})
+	f.Unsupported("enDFtTlS", "ed", "rcs", "ifdef", "show-function-line",
+		"expand-tabs", "initial-tab", "tabsize", "paginate", "starting-file", "from-file", "to-file", "palette", "no-dereference",
+		"suppress-blank-empty", "ignore-file-name-case", "no-ignore-file-name-case",
 		"line-format", "old-line-format", "new-line-format", "unchanged-line-format",
 		"old-group-format", "new-group-format", "unchanged-group-format", "changed-group-format")
 	addToolInfo(f, "diff", 'v')
 	return f
+}
+
+// ignoreMatching adds an -I pattern (GNU grep's basic syntax): changes
+// whose lines all match one of them do not count. A bad pattern ends diff
+// at once, as in GNU.
+func (o *diffOpts) ignoreMatching(pattern string) error {
+	re, err := regex.Compile(pattern, regex.Options{Grep: true})
+	if err != nil {
+		return fatalError{pattern + ": " + err.Error()}
+	}
+	prev := o.cmp.IgnoreLine
+	o.cmp.IgnoreLine = func(line []byte) bool {
+		return prev != nil && prev(line) || re.Match(line)
+	}
+	return nil
 }
 
 func diffBools(f *opt.Parser, o *diffOpts) {
@@ -164,7 +188,7 @@ func diffBools(f *opt.Parser, o *diffOpts) {
 	f.Flag('s', "report-identical-files", &o.reportSame)
 	f.Flag('r', "recursive", &o.recursive)
 	f.Flag('N', "new-file", &o.newFile)
-	f.Flag(0, "unidirectional-new-file", &o.newFirstOnly)
+	f.Flag('P', "unidirectional-new-file", &o.newFirstOnly)
 	f.Flag('a', "text", &o.text)
 	f.Flag(0, "strip-trailing-cr", &o.stripCR)
 	f.Flag('i', "ignore-case", &o.cmp.IgnoreCase)
@@ -190,6 +214,9 @@ func diff(p *Proc) int {
 	}
 	if o.style == styleUnset {
 		o.style = styleNormal
+		if o.showFunction { // GNU: -p without a format asks for context
+			o.style, o.context = styleContext, max(o.context, 3)
+		}
 	}
 	if n, ok := obsoleteContext(p.Args[1:]); ok && (o.style == styleUnified || o.style == styleContext) {
 		o.context = n

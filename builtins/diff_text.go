@@ -25,7 +25,9 @@ func (d *differ) compareFiles(a, b *side, inDir bool) {
 	if d.o.stripCR {
 		data[0], data[1] = stripCR(data[0]), stripCR(data[1])
 	}
-	exact := d.o.cmp == (patch.Options{Minimal: d.o.cmp.Minimal})
+	c := d.o.cmp
+	exact := c.IgnoreLine == nil && !c.IgnoreCase && !c.IgnoreAllSpace && !c.IgnoreSpaceChange &&
+		!c.IgnoreTrailingSpace && !c.IgnoreTabExpansion && !c.IgnoreBlankLines
 	if d.o.brief && exact || !d.o.text && (binary(data[0]) || binary(data[1])) {
 		d.compareBytes(a, b, data[0], data[1])
 		return

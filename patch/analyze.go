@@ -43,7 +43,7 @@ func Compare(old, new []byte, context int, opts Options) *Script {
 	r.compare(cl.count(), opts.Minimal)
 	r.shiftBoundaries()
 	s.Changes = r.script()
-	if opts.IgnoreBlankLines {
+	if opts.ignoresLines() {
 		s.markIgnorable()
 	}
 	return s

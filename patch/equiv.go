@@ -16,13 +16,21 @@ type Options struct {
 	IgnoreTrailingSpace bool // -Z: white space at the end of a line does not count
 	IgnoreTabExpansion  bool // -E: a tab is the spaces it expands to
 	IgnoreBlankLines    bool // -B: changes that only insert or delete blank lines do not count
-	Minimal             bool // -d: find the smallest set of changes, however slow
+	// IgnoreLine is -I: changes whose lines (without their newline) all
+	// satisfy it do not count.
+	IgnoreLine func(line []byte) bool
+	Minimal    bool // -d: find the smallest set of changes, however slow
 }
 
 // ignoresSpace reports whether some white space difference does not
 // count; an incomplete last line can then equal a complete one.
 func (o *Options) ignoresSpace() bool {
 	return o.IgnoreAllSpace || o.IgnoreSpaceChange || o.IgnoreTrailingSpace
+}
+
+// ignoresLines reports whether some changes may not count (-B, -I).
+func (o *Options) ignoresLines() bool {
+	return o.IgnoreBlankLines || o.IgnoreLine != nil
 }
 
 func (o *Options) exact() bool {

@@ -19,21 +19,22 @@ type span struct {
 }
 
 // analyze returns the extent of the group cs and what it does; the kind
-// is unchanged when, with -B, the group only adds or removes blank lines.
+// is unchanged when, with -B or -I, the group only adds or removes lines
+// that do not count.
 func (s *Script) analyze(cs []Change) span {
 	first, last := cs[0], cs[len(cs)-1]
 	sp := span{first0: first.Old, first1: first.New,
 		last0: last.Old + last.Deleted - 1, last1: last.New + last.Inserted - 1}
-	trivial := s.opts.IgnoreBlankLines
+	trivial := s.opts.ignoresLines()
 	del, ins := 0, 0
 	for _, c := range cs {
 		del += c.Deleted
 		ins += c.Inserted
 		for i := c.Old; trivial && i < c.Old+c.Deleted; i++ {
-			trivial = s.blank(s.old, i)
+			trivial = s.ignorable(s.old, i)
 		}
 		for i := c.New; trivial && i < c.New+c.Inserted; i++ {
-			trivial = s.blank(s.new, i)
+			trivial = s.ignorable(s.new, i)
 		}
 	}
 	if trivial {
@@ -46,6 +47,13 @@ func (s *Script) analyze(cs []Change) span {
 		sp.kind |= inserts
 	}
 	return sp
+}
+
+// ignorable reports whether line i of t does not count as a change: blank
+// with -B, or matched by -I.
+func (s *Script) ignorable(t *text, i int) bool {
+	return s.opts.IgnoreBlankLines && s.blank(t, i) ||
+		s.opts.IgnoreLine != nil && s.opts.IgnoreLine(t.body(i))
 }
 
 // blank reports whether line i of t counts as blank for -B: empty, or
@@ -63,7 +71,8 @@ func (s *Script) blank(t *text, i int) bool {
 	return true
 }
 
-// markIgnorable marks the changes that, alone, only touch blank lines.
+// markIgnorable marks the changes that, alone, only touch lines that do
+// not count.
 func (s *Script) markIgnorable() {
 	for i := range s.Changes {
 		s.Changes[i].ignore = s.analyze(s.Changes[i:i+1]).kind == unchanged
