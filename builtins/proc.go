@@ -153,9 +153,12 @@ func (p *Proc) Flush() error {
 
 // Errorf prints "name: message" on standard error, after flushing standard
 // output as GNU's error() does, so that messages and output interleave in
-// program order under 2>&1.
+// program order under 2>&1. When that flush finds the reader gone, no
+// message is printed: GNU's program dies of SIGPIPE in the flush.
 func (p *Proc) Errorf(format string, args ...any) {
-	p.Flush()
+	if err := p.Flush(); err != nil && IsBrokenPipe(err) {
+		return
+	}
 	fmt.Fprintf(p.Stderr, "%s: %s\n", p.Name(), fmt.Sprintf(format, args...))
 }
 
