@@ -276,8 +276,12 @@ func (f *finder) version() int {
 // stdioBuffer buffers output as C's stdio does for a pipe or a file: 4096
 // bytes, written out whenever full. Messages on standard error then
 // interleave with the output as GNU's do (2>&1).
-func stdioBuffer(w io.Writer) *bufio.Writer {
-	return bufio.NewWriterSize(flushThrough{w}, 4096)
+func stdioBuffer(w io.Writer) *procOut {
+	under := w
+	if o, ok := w.(*procOut); ok {
+		under = o.under
+	}
+	return &procOut{bufio.NewWriterSize(flushThrough{w}, 4096), under}
 }
 
 // flushThrough passes writes on and flushes the writer below at once.

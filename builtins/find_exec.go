@@ -153,8 +153,11 @@ func (f *finder) execCmd(args []string, dir string, nullStdin bool) int {
 		q.Stdin = strings.NewReader("")
 	}
 	code, found := runUtility(f.p, q)
-	if !found {
+	switch {
+	case !found:
 		f.p.Errorf("%s: No such file or directory", QuoteLocale(args[0]))
+	case diedOfSIGPIPE(args[0], code):
+		f.p.Errorf("%s terminated by signal 13", QuoteLocale(args[0]))
 	}
 	return code
 }
@@ -171,6 +174,11 @@ var shellUtilities = map[string]bool{"echo": true, "printf": true, "pwd": true, 
 // own words.
 func runUtility(p *Proc, q *Proc) (code int, found bool) {
 	name := q.Args[0]
+	// Like a child process, the program writes where the caller's output
+	// goes, not into its buffer: a closed pipe ends the program (141).
+	if o, ok := q.Stdout.(*procOut); ok {
+		q.Stdout = o.under
+	}
 	if _, ok := Lookup(name); !ok && !strings.Contains(name, "/") {
 		if !shellUtilities[name] || p.Sys == nil || p.Sys.Shell == nil {
 			return 127, false
@@ -183,6 +191,14 @@ func runUtility(p *Proc, q *Proc) (code int, found bool) {
 	code = p.Exec(q)
 	p.Flush()
 	return code, true
+}
+
+// diedOfSIGPIPE reports whether a program's status 141 stands for its
+// death by SIGPIPE (a closed pipe). A shell (sh -c '...') exits with 141
+// itself when its command died so: that is a plain failure.
+func diedOfSIGPIPE(name string, code int) bool {
+	base := path.Base(name)
+	return code == 141 && base != "sh" && base != "bash"
 }
 
 // confirm asks whether to run the command of -ok, and reads the answer

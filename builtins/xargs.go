@@ -427,7 +427,7 @@ func (x *xargsRun) runCmd(args []string) error {
 	case code == 255:
 		x.p.Errorf("%s: exited with status 255; aborting", args[0])
 		return &xargsExit{124}
-	case code == 141:
+	case diedOfSIGPIPE(args[0], code):
 		x.p.Errorf("%s: terminated by signal 13", args[0])
 		return &xargsExit{125}
 	case code != 0:
