@@ -10,7 +10,7 @@ import (
 
 // run searches the operands and returns grep's exit status.
 func (g *grepRun) run(ops []string) int {
-	if g.o.maxCount == 0 {
+	if g.o.maxCount == 0 || g.selectsNothing() {
 		return 1
 	}
 	implicit := len(ops) == 0
@@ -46,6 +46,22 @@ func (g *grepRun) run(ops []string) int {
 		return 0
 	}
 	return 1
+}
+
+// selectsNothing is GNU's shortcut for -v with only empty patterns (and
+// neither -x nor -w): every line matches, so none is selected, and grep
+// exits 1 without reading anything (except for -L, which lists files).
+func (g *grepRun) selectsNothing() bool {
+	o := g.o
+	if !o.invert || o.line || o.word || o.list == 'L' || len(o.patterns) == 0 {
+		return false
+	}
+	for _, pat := range o.patterns {
+		if pat != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // operand searches one command-line operand.
@@ -216,7 +232,10 @@ func (g *grepRun) entry(path, display string, e fs.DirEntry, ancestors []uint64)
 func (g *grepRun) searchPath(path, display string, fi fs.FileInfo) {
 	if fi.IsDir() {
 		if g.o.dirs != "skip" {
+			// GNU fails on the first read, then ends the file as an empty
+			// one: -c prints 0 and -L names it.
 			g.suppressible(display, errIsDir)
+			g.search(strings.NewReader(""), display, 0)
 		}
 		return
 	}
