@@ -30,10 +30,11 @@ func chmod(p *Proc) int {
 	var o chmodOpts
 	args, dashModes := chmodModeArgs(p.Args[1:])
 	flags := p.newOpts(1)
-	flags.Flag('c', "changes", &o.changes)
+	// -c and -v set one verbosity: the last one given wins.
+	flags.Func('c', "changes", func() { o.changes, o.verbose = true, false })
 	flags.Flag('f', "silent", &o.silent)
 	flags.Flag('f', "quiet", &o.silent)
-	flags.Flag('v', "verbose", &o.verbose)
+	flags.Func('v', "verbose", func() { o.changes, o.verbose = false, true })
 	flags.Flag('R', "recursive", &o.recursive)
 	flags.String(0, "reference", &o.reference)
 	flags.Func(0, "preserve-root", func() {})

@@ -50,6 +50,10 @@ func ln(p *Proc) int {
 	if err != nil {
 		return p.usage(err, 1)
 	}
+	if o.relative && !o.symbolic && len(operands) > 0 {
+		p.Errorf("cannot do --relative without --symbolic")
+		return 1
+	}
 	if err := o.backup.resolve(p); err != nil {
 		return p.usage(err, 1)
 	}
