@@ -264,7 +264,7 @@ func (r *lsRun) statFile(f *lsFile, full string, cmdline bool) error {
 		fi, err = statName(r.p, full)
 	case cmdline && (r.c.deref == lsDerefArgs || r.c.deref == lsDerefArgsToDirs):
 		fi, err = statName(r.p, full)
-		if r.c.deref == lsDerefArgsToDirs && (err != nil && lsNoEntOrLoop(err) || err == nil && !fi.IsDir()) {
+		if r.c.deref == lsDerefArgsToDirs && (err != nil && lsNoEnt(err) || err == nil && !fi.IsDir()) {
 			fi, err = lstatName(r.p, full)
 		}
 	default:
@@ -322,9 +322,10 @@ func statName(p *Proc, name string) (fs.FileInfo, error) {
 	return p.Stat(name)
 }
 
-func lsNoEntOrLoop(err error) bool {
-	t := ErrText(err)
-	return t == "No such file or directory" || t == "Too many levels of symbolic links"
+// lsNoEnt reports a missing file: a dangling command-line symlink is then
+// listed itself. A symlink loop (ELOOP) is an error, as in GNU.
+func lsNoEnt(err error) bool {
+	return ErrText(err) == "No such file or directory"
 }
 
 // readLink reads a symlink's target and, when needed, the mode of what it
