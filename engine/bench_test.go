@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
@@ -31,28 +30,30 @@ const (
 	benchVersion = "v1"
 )
 
-var (
-	benchOnce sync.Once
-	benchRoot string
-	benchErr  error
-)
-
-// benchTree returns a generated tree, made once and kept in the temp dir
-// across runs: d00..d99/f000..f099.txt, big.txt (all files concatenated)
-// and sort.txt (20 MB of shuffled lines).
-func benchTree(b *testing.B) string {
-	benchOnce.Do(func() {
-		benchRoot = filepath.Join(os.TempDir(), "shellfence-bench-"+benchVersion)
-		if _, err := os.Stat(filepath.Join(benchRoot, "done")); err == nil {
-			return
-		}
-		os.RemoveAll(benchRoot)
-		benchErr = makeBenchTree(benchRoot)
-	})
-	if benchErr != nil {
-		b.Fatal(benchErr)
+// cachedDir returns the directory name under the temp dir, made once by
+// make and kept across runs (a "done" file marks it complete).
+func cachedDir(b *testing.B, name string, make func(root string) error) string {
+	root := filepath.Join(os.TempDir(), name)
+	if _, err := os.Stat(filepath.Join(root, "done")); err == nil {
+		return root
 	}
-	return benchRoot
+	os.RemoveAll(root)
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	if err := make(root); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "done"), nil, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return root
+}
+
+// benchTree returns the generated tree: d00..d99/f000..f099.txt, big.txt
+// (all files concatenated) and sort.txt (20 MB of shuffled lines).
+func benchTree(b *testing.B) string {
+	return cachedDir(b, "shellfence-bench-"+benchVersion, makeBenchTree)
 }
 
 var benchWords = []string{"alpha", "beta", "gamma", "delta", "func", "return", "if", "err", "nil",
@@ -60,9 +61,6 @@ var benchWords = []string{"alpha", "beta", "gamma", "delta", "func", "return", "
 
 func makeBenchTree(root string) error {
 	rng := rand.New(rand.NewSource(1))
-	if err := os.MkdirAll(root, 0o755); err != nil {
-		return err
-	}
 	big, err := os.Create(filepath.Join(root, "big.txt"))
 	if err != nil {
 		return err
@@ -83,10 +81,7 @@ func makeBenchTree(root string) error {
 	if err := bw.Flush(); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(root, "sort.txt"), benchText(rng, 20<<20), 0o644); err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(root, "done"), nil, 0o644)
+	return os.WriteFile(filepath.Join(root, "sort.txt"), benchText(rng, 20<<20), 0o644)
 }
 
 // benchText makes n bytes of code-like lines; about one line in 200 holds
@@ -109,10 +104,13 @@ func benchText(rng *rand.Rand, n int) []byte {
 	return out
 }
 
-// sideBySide runs line through shellfence and GNU in every iteration and
-// reports the ratio of the total times.
-func sideBySide(b *testing.B, line string) {
-	root := benchTree(b)
+// sideBySide runs line in the generated tree (see sideBySideIn).
+func sideBySide(b *testing.B, line string) { sideBySideIn(b, benchTree(b), line, "") }
+
+// sideBySideIn runs line in root through shellfence and GNU in every
+// iteration, after prepare (a host command, untimed), and reports the
+// ratio of the total times.
+func sideBySideIn(b *testing.B, root, line, prepare string) {
 	_, gnuErr := exec.LookPath("bash")
 	ws, err := vfs.OpenDir(root)
 	if err != nil {
@@ -123,6 +121,7 @@ func sideBySide(b *testing.B, line string) {
 	var ours, gnu time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
+		hostRun(b, root, prepare)
 		start := time.Now()
 		res, err := runDrained(e, line)
 		if err != nil || res.ExitCode > 1 {
@@ -130,16 +129,31 @@ func sideBySide(b *testing.B, line string) {
 		}
 		ours += time.Since(start)
 		if gnuErr == nil {
+			hostRun(b, root, prepare)
 			start = time.Now()
 			runGNU(b, root, line)
 			gnu += time.Since(start)
 		}
 	}
 	b.StopTimer()
-	b.ReportMetric(float64(ours.Milliseconds())/float64(b.N), "ms-shellfence")
+	b.ReportMetric(float64(ours.Microseconds())/1000/float64(b.N), "ms-shellfence")
 	if gnu > 0 {
-		b.ReportMetric(float64(gnu.Milliseconds())/float64(b.N), "ms-gnu")
+		b.ReportMetric(float64(gnu.Microseconds())/1000/float64(b.N), "ms-gnu")
 		b.ReportMetric(float64(ours)/float64(gnu), "x-gnu")
+	}
+}
+
+// hostRun runs a preparation step on the host, outside the timings.
+func hostRun(b *testing.B, dir, line string) {
+	if line == "" {
+		return
+	}
+	b.StopTimer()
+	defer b.StartTimer()
+	cmd := exec.Command("bash", "-c", line)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("%s: %v\n%s", line, err, out)
 	}
 }
 
