@@ -18,7 +18,7 @@ var (
 	confirm = flag.Bool("confirm", false, "also run every case through bash and the GNU tools, and fail on any difference not listed in DIFFERENCES.md")
 )
 
-func loadSuites(t *testing.T) []*Suite {
+func loadSuites(t testing.TB) []*Suite {
 	t.Helper()
 	paths, err := filepath.Glob("testdata/*.txtar")
 	if err != nil {

@@ -74,7 +74,7 @@ func escapeLayout(t *testing.T, s secrets) (string, string) {
 
 // snapshotOutside describes everything under parent except the workspace:
 // paths, modes, sizes, times and contents.
-func snapshotOutside(t *testing.T, parent string) string {
+func snapshotOutside(t testing.TB, parent string) string {
 	var lines []string
 	filepath.WalkDir(parent, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -99,7 +99,7 @@ func snapshotOutside(t *testing.T, parent string) string {
 	return strings.Join(lines, "\n")
 }
 
-func loadEscapes(t *testing.T) []string {
+func loadEscapes(t testing.TB) []string {
 	f, err := os.Open("testdata/escapes.txt")
 	if err != nil {
 		t.Fatal(err)

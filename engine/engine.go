@@ -205,7 +205,7 @@ func (e *Engine) Run(ctx context.Context, req Request) (Result, error) {
 	out := newStream(req.Stdout, e.maxOutput)
 	errs := newStream(req.Stderr, e.maxOutput)
 	r := e.newRun(req, dir, out, errs)
-	code := r.start(ctx, req)
+	code := r.startSafely(ctx, req)
 	res := Result{ExitCode: code, Duration: time.Since(start)}
 	if ctx.Err() == context.DeadlineExceeded {
 		res.TimedOut, res.ExitCode = true, 124

@@ -117,6 +117,7 @@ var shellTests = []struct {
 	{"unsupported builtin", "ulimit -n", outcome{"", "ulimit: unsupported builtin\n", 2}},
 	{"coproc refused", "coproc cat", outcome{"", "shellfence: line 1: coproc is not supported: shellfence runs no background processes\n", 2}},
 	{"outproc refused", "echo x > >(cat)", outcome{"", "shellfence: line 1: output process substitution >(...) is not supported: write to a file, then read it\n", 2}},
+	{"nameless function", "()0; echo after", outcome{"", "shellfence: line 1: syntax error near unexpected token `)'\n", 2}},
 	{"syntax error", "echo )", outcome{"", "shellfence: line 1, column 6: syntax error near unexpected token `)'\n", 2}},
 	{"syntax eof", "echo 'x", outcome{"", "shellfence: line 1, column 6: unexpected EOF while looking for matching `''\n", 2}},
 }

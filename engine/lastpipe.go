@@ -61,7 +61,7 @@ func changesState(st *syntax.Stmt, funcs []string) bool {
 func declaredFuncs(file *syntax.File) []string {
 	var names []string
 	syntax.Walk(file, func(n syntax.Node) bool {
-		if fd, ok := n.(*syntax.FuncDecl); ok {
+		if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil {
 			names = append(names, fd.Name.Value)
 		}
 		return true

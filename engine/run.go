@@ -117,6 +117,19 @@ func (e *Engine) baseEnv(dir string, extra []string) []string {
 	return append(env, extra...)
 }
 
+// startSafely is start, with a panic anywhere in preparing or running
+// the program turned into exit status 2 and a message: a bug must not
+// take down the process that embeds the engine.
+func (r *run) startSafely(ctx context.Context, req Request) (code int) {
+	defer func() {
+		if v := recover(); v != nil {
+			fmt.Fprintf(r.stderr, "shellfence: internal error: %v\n", v)
+			code = 2
+		}
+	}()
+	return r.start(ctx, req)
+}
+
 // start runs the request and returns its exit status.
 func (r *run) start(ctx context.Context, req Request) int {
 	if req.Command == "" {

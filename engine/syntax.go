@@ -55,6 +55,33 @@ func bashWording(pe syntax.ParseError) string {
 // <(cmd) into a command substitution that runs cmd into an in-memory file
 // only this run can open, and expands to that file's /dev/fd name.
 func (r *run) prepare(file *syntax.File, opts []string) error {
+	var err error
+	syntax.Walk(file, func(n syntax.Node) bool {
+		if err != nil {
+			return false
+		}
+		switch n := n.(type) {
+		case *syntax.FuncDecl:
+			if n.Name == nil { // the parser takes "() cmd" for a nameless function
+				err = fmt.Errorf("line %d: syntax error near unexpected token `)'", n.Pos().Line())
+			}
+		case *syntax.CoprocClause:
+			err = fmt.Errorf("line %d: coproc is not supported: shellfence runs no background processes", n.Pos().Line())
+		case *syntax.Word:
+			err = r.rewriteProcSubst(n)
+		}
+		return err == nil
+	})
+	if err != nil {
+		return err
+	}
+	r.rewrite(file, opts)
+	return nil
+}
+
+// rewrite applies the rewrites that give the interpreter bash's behaviour
+// where its own differs (each file says why).
+func (r *run) rewrite(file *syntax.File, opts []string) {
 	r.funcs.add(file)
 	r.rewriteArrayOps(file)
 	r.rewriteTime(file)
@@ -67,20 +94,6 @@ func (r *run) prepare(file *syntax.File, opts []string) error {
 	} else {
 		r.rewriteLoops(file)
 	}
-	var err error
-	syntax.Walk(file, func(n syntax.Node) bool {
-		if err != nil {
-			return false
-		}
-		switch n := n.(type) {
-		case *syntax.CoprocClause:
-			err = fmt.Errorf("line %d: coproc is not supported: shellfence runs no background processes", n.Pos().Line())
-		case *syntax.Word:
-			err = r.rewriteProcSubst(n)
-		}
-		return err == nil
-	})
-	return err
 }
 
 func (r *run) rewriteProcSubst(w *syntax.Word) error {

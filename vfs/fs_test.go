@@ -188,3 +188,28 @@ func TestErrorText(t *testing.T) {
 		t.Errorf("exists: %q", vfs.Text(err))
 	}
 }
+
+// TestCloseReleasesDescriptors opens and closes a workspace many times:
+// nothing may stay open (a server opens one per session).
+func TestCloseReleasesDescriptors(t *testing.T) {
+	fds := func() int {
+		ents, err := os.ReadDir("/proc/self/fd")
+		if err != nil {
+			t.Skip("no /proc/self/fd here")
+		}
+		return len(ents)
+	}
+	dir := t.TempDir()
+	before := fds()
+	for i := 0; i < 50; i++ {
+		ws, err := vfs.OpenDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		afero.WriteFile(ws, "f", []byte("x"), 0o644)
+		ws.Close()
+	}
+	if after := fds(); after > before+2 {
+		t.Errorf("descriptors: %d before, %d after 50 OpenDir/Close", before, after)
+	}
+}

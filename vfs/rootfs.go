@@ -56,7 +56,11 @@ func rel(n string) string {
 	return filepath.FromSlash(c[1:])
 }
 
-func (r rootFs) Close() error { return r.r.Close() }
+func (r rootFs) Close() error {
+	r.beneath.close()
+	return r.r.Close()
+}
+
 func (r rootFs) Name() string { return "root" }
 
 func (r rootFs) Create(n string) (afero.File, error) {

@@ -1,0 +1,60 @@
+package conformance
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/shellfence/shellfence/engine"
+	"github.com/shellfence/shellfence/vfs"
+)
+
+// FuzzEngine runs arbitrary command lines, seeded with every case of the
+// corpus and every escape attempt, in a workspace beside a directory the
+// run must not touch. It checks that a run always ends (a short timeout),
+// never panics out of the engine, and changes nothing outside.
+//
+//	go test ./conformance -run '^$' -fuzz FuzzEngine -fuzztime 1m
+func FuzzEngine(f *testing.F) {
+	for _, s := range loadSuites(f) {
+		for _, c := range s.Cases {
+			f.Add(c.Cmd)
+		}
+	}
+	for _, cmd := range loadEscapes(f) {
+		f.Add(cmd)
+	}
+	f.Fuzz(func(t *testing.T, cmd string) {
+		parent := t.TempDir()
+		ws := filepath.Join(parent, "ws")
+		outside := filepath.Join(parent, "outside")
+		for _, d := range []string{ws, outside} {
+			if err := os.MkdirAll(d, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		os.WriteFile(filepath.Join(outside, "keep.txt"), []byte("keep\n"), 0o644)
+		os.WriteFile(filepath.Join(ws, "a.txt"), []byte("alpha\nbeta\n"), 0o644)
+		os.Symlink("../outside", filepath.Join(ws, "out"))
+		before := snapshotOutside(t, parent)
+		fsys, err := vfs.OpenDir(ws)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer fsys.Close()
+		e := engine.New(fsys, engine.WithTimeout(time.Second), engine.WithOutputLimit(1<<16),
+			engine.WithMemoryLimit(1<<20))
+		start := time.Now()
+		if _, err := e.Run(context.Background(), engine.Request{Command: cmd}); err != nil {
+			t.Fatalf("%q: %v", cmd, err)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%q ran %v under a 1s timeout", cmd, d)
+		}
+		if after := snapshotOutside(t, parent); after != before {
+			t.Errorf("%q changed the outside:\n%s\n---\n%s", cmd, before, after)
+		}
+	})
+}
