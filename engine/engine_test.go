@@ -360,3 +360,19 @@ func TestStreamingMemory(t *testing.T) {
 		t.Errorf("allocated %d MB for 64 MB of input", alloc>>20)
 	}
 }
+
+// TestBackgroundJobsStop checks that a job left running in the background
+// stops when the run returns, instead of writing to the workspace later.
+func TestBackgroundJobsStop(t *testing.T) {
+	dir, ws := workspace(t, nil)
+	res, err := engine.New(ws).Run(context.Background(), engine.Request{
+		Command: "(sleep 0.3; echo late > late.txt) & echo started",
+	})
+	if err != nil || string(res.Stdout) != "started\n" {
+		t.Fatalf("%v %q", err, res.Stdout)
+	}
+	time.Sleep(600 * time.Millisecond)
+	if _, err := os.Stat(filepath.Join(dir, "late.txt")); err == nil {
+		t.Error("a background job wrote to the workspace after the run ended")
+	}
+}
