@@ -205,11 +205,12 @@ func (e *Engine) Run(ctx context.Context, req Request) (Result, error) {
 	// Background jobs (cmd &) stop when the run ends: nothing the run
 	// started may go on touching the workspace after it returned.
 	runCtx, stopJobs := context.WithCancel(ctx)
+	defer stopJobs()
 	out := newStream(req.Stdout, e.maxOutput)
 	errs := newStream(req.Stderr, e.maxOutput)
 	r := e.newRun(req, dir, out, errs)
+	r.stopJobs = stopJobs
 	code := r.startSafely(runCtx, req)
-	stopJobs()
 	res := Result{ExitCode: code, Duration: time.Since(start)}
 	if ctx.Err() == context.DeadlineExceeded {
 		res.TimedOut, res.ExitCode = true, 124

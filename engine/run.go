@@ -37,6 +37,8 @@ type run struct {
 	fakeTmp string
 	// nextFD numbers process substitutions (/dev/fd/63, 62, ...).
 	nextFD int
+	// stopJobs cancels the context of the run's background jobs.
+	stopJobs func()
 	// pipes keeps stage statuses for PIPESTATUS.
 	pipes pipeStatuses
 	// loops numbers the status variables of rewritten loops.
@@ -149,7 +151,7 @@ func (r *run) start(ctx context.Context, req Request) int {
 		fmt.Fprintf(r.stderr, "shellfence: %v\n", err)
 		return 2
 	}
-	return r.interpret(ctx, runner, file)
+	return r.interpret(ctx, runner, file, true)
 }
 
 // runArgv runs one command with exact arguments, without the shell.
@@ -171,7 +173,7 @@ func (r *run) runArgv(ctx context.Context, req Request) int {
 
 // interpret runs file on runner in a goroutine, so that a command that
 // ignores cancellation cannot hold the run past its timeout.
-func (r *run) interpret(ctx context.Context, runner *interp.Runner, file *syntax.File) int {
+func (r *run) interpret(ctx context.Context, runner *interp.Runner, file *syntax.File, top bool) int {
 	done := make(chan int, 1)
 	go func() {
 		defer func() {
@@ -180,7 +182,11 @@ func (r *run) interpret(ctx context.Context, runner *interp.Runner, file *syntax
 				done <- 2
 			}
 		}()
-		done <- exitCode(runner.Run(ctx, file), r.stderr)
+		code := exitCode(runner.Run(ctx, file), r.stderr)
+		if top {
+			r.reapJobs(runner)
+		}
+		done <- code
 	}()
 	select {
 	case code := <-done:
@@ -193,6 +199,24 @@ func (r *run) interpret(ctx context.Context, runner *interp.Runner, file *syntax
 	case <-time.After(500 * time.Millisecond):
 		return 124
 	}
+}
+
+// reapJobs stops the background jobs of the run's top-level program and
+// waits (briefly) for them to finish, so that none goes on touching the
+// workspace after the run returned. A nested shell (sh -c) leaves its jobs
+// running, as its parent's.
+func (r *run) reapJobs(runner *interp.Runner) {
+	if r.stopJobs == nil {
+		return
+	}
+	r.stopJobs()
+	wait, err := parse("{ wait; } 2>/dev/null", "") // quiet under set -x
+	if err != nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	runner.Run(ctx, wait.Stmts[0])
 }
 
 // exitCode turns the interpreter's error into an exit status.

@@ -34,7 +34,7 @@ func (r *run) shell(q *builtins.Proc, script string, opts ...string) int {
 		fmt.Fprintf(q.Stderr, "shellfence: %v\n", err)
 		return 2
 	}
-	return r.interpret(q.Ctx, runner, file)
+	return r.interpret(q.Ctx, runner, file, false)
 }
 
 // runScript runs a workspace file named with a slash (./build.sh) the way
