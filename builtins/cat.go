@@ -85,7 +85,7 @@ func (p *Proc) catOne(name string, o catOpts, st *catState) int {
 		return 1
 	}
 	if o.plain() {
-		_, err = copyCtx(p, in)
+		err = p.copyData(p.Stdout, in)
 	} else {
 		err = catLines(p, in, o, st)
 	}

@@ -7,9 +7,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
 	"path"
 	"strings"
 	"syscall"
@@ -176,41 +174,6 @@ func dirName(name string) string {
 		return name[:n]
 	}
 	return "."
-}
-
-// readLinkOK returns the target of name when it is a symlink.
-func (p *Proc) readLinkOK(name string) (string, bool) {
-	t, err := p.Readlink(name)
-	return t, err == nil
-}
-
-// copyData copies src to dst with cancellation checks.
-func (p *Proc) copyData(dst io.Writer, src io.Reader) error {
-	bp := copyBufs.Get().(*[]byte)
-	defer copyBufs.Put(bp)
-	buf := *bp
-	for {
-		if p.Cancelled() {
-			return errStopped
-		}
-		n, rerr := src.Read(buf)
-		if n > 0 {
-			if _, werr := dst.Write(buf[:n]); werr != nil {
-				return writeErr{werr}
-			}
-		}
-		if rerr == io.EOF {
-			return nil
-		}
-		if rerr != nil {
-			return rerr
-		}
-	}
-}
-
-// modeOf returns fi's permission and special bits as an os.FileMode.
-func modeOf(fi fs.FileInfo) os.FileMode {
-	return fi.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
 }
 
 // cleanAbs is path.Clean of the visible absolute path of name.

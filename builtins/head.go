@@ -177,7 +177,7 @@ func (p *Proc) headRun(in *textInput, o headOpts) error {
 
 // headBytes copies the first n bytes.
 func (p *Proc) headBytes(in *textInput, n uint64) error {
-	_, err := copyCtx(p, io.LimitReader(in.r, int64(min(n, math.MaxInt64))))
+	err := p.copyData(p.Stdout, io.LimitReader(in.r, int64(min(n, math.MaxInt64))))
 	return err
 }
 

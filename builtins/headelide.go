@@ -55,7 +55,7 @@ type elideLines struct {
 // line counts as a line.
 func (p *Proc) headElideLines(in *textInput, o headOpts) error {
 	if o.n == 0 {
-		_, err := copyCtx(p, in.r)
+		err := p.copyData(p.Stdout, in.r)
 		return err
 	}
 	e := &elideLines{n: o.n, eol: o.eol}

@@ -34,30 +34,27 @@ var errIsDir = errors.New("Is a directory")
 
 var copyBufs = sync.Pool{New: func() any { b := make([]byte, 128<<10); return &b }}
 
-// copyCtx copies in to p's standard output until EOF or cancellation. A
-// failed write comes back as a writeErr.
-func copyCtx(p *Proc, in io.Reader) (int64, error) {
+// copyData copies src to dst until EOF or cancellation. A failed write
+// comes back as a writeErr.
+func (p *Proc) copyData(dst io.Writer, src io.Reader) error {
 	bp := copyBufs.Get().(*[]byte)
 	defer copyBufs.Put(bp)
 	buf := *bp
-	var n int64
 	for {
 		if p.Cancelled() {
-			return n, errStopped
+			return errStopped
 		}
-		nr, rerr := in.Read(buf)
-		if nr > 0 {
-			nw, werr := p.Stdout.Write(buf[:nr])
-			n += int64(nw)
-			if werr != nil {
-				return n, writeErr{werr}
+		n, rerr := src.Read(buf)
+		if n > 0 {
+			if _, werr := dst.Write(buf[:n]); werr != nil {
+				return writeErr{werr}
 			}
 		}
 		if rerr == io.EOF {
-			return n, nil
+			return nil
 		}
 		if rerr != nil {
-			return n, rerr
+			return rerr
 		}
 	}
 }

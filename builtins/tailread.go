@@ -38,7 +38,7 @@ func (p *Proc) tailRun(in *textInput, o tailOpts) error {
 func (p *Proc) tailSkipBytes(in *textInput, n uint64) error {
 	if s, ok := in.seeker(); ok && n < math.MaxInt64 {
 		if _, err := s.Seek(int64(n), io.SeekCurrent); err == nil {
-			_, err := copyCtx(p, in.r)
+			err := p.copyData(p.Stdout, in.r)
 			return err
 		}
 	}
@@ -48,7 +48,7 @@ func (p *Proc) tailSkipBytes(in *textInput, n uint64) error {
 		}
 		return err
 	}
-	_, err := copyCtx(p, in.r)
+	err := p.copyData(p.Stdout, in.r)
 	return err
 }
 
@@ -77,7 +77,7 @@ func (p *Proc) tailSkipLines(in *textInput, n uint64, eol byte) error {
 			return err
 		}
 	}
-	_, err := copyCtx(p, in.r)
+	err := p.copyData(p.Stdout, in.r)
 	return err
 }
 
@@ -95,7 +95,7 @@ func (p *Proc) tailSeekBytes(in *textInput, start int64, n uint64) error {
 	if _, err := s.Seek(from, io.SeekStart); err != nil {
 		return err
 	}
-	_, err = copyCtx(p, in.r)
+	err = p.copyData(p.Stdout, in.r)
 	return err
 }
 
@@ -119,7 +119,7 @@ func (p *Proc) tailSeekLines(in *textInput, start int64, o tailOpts) error {
 	if _, err := s.Seek(from, io.SeekStart); err != nil {
 		return err
 	}
-	_, err = copyCtx(p, in.r)
+	err = p.copyData(p.Stdout, in.r)
 	return err
 }
 

@@ -90,8 +90,6 @@ func isSpace(c int) bool {
 	return false
 }
 
-func isBlank(c int) bool { return c == ' ' || c == '\t' }
-
 // readLabel reads the label of :, b, t, T (and the version of v): up to
 // a blank, newline, semicolon, closing brace or comment.
 func (c *Compiler) readLabel() string {
