@@ -150,3 +150,9 @@ func (d dirInfo) Mode() fs.FileMode  { return fs.ModeDir | 0o755 }
 func (d dirInfo) ModTime() time.Time { return time.Time{} }
 func (d dirInfo) IsDir() bool        { return true }
 func (d dirInfo) Sys() any           { return nil }
+
+// PhysicalPath returns name with every symlink resolved (all of it must
+// exist), as pwd -P and cd -P need it.
+func PhysicalPath(p *Proc, name string) (string, error) {
+	return p.canonicalize(name, canExisting, false)
+}

@@ -66,6 +66,9 @@ func (r *run) replace(ctx context.Context, args []string) ([]string, error) {
 			return append([]string{"__sf_test", args[0]}, args[1:]...), nil
 		}
 	case "pwd":
+		if slices.Contains(args[1:], "-P") { // the physical path, resolved through the workspace
+			return append([]string{"__sf_pwd"}, args[1:]...), nil
+		}
 		return []string{"pwd"}, nil
 	case "source", ".":
 		return r.source(ctx, args), nil
@@ -86,11 +89,21 @@ func (r *run) replace(ctx context.Context, args []string) ([]string, error) {
 // checkCd reports a directory that cd cannot enter with bash's message
 // (the interpreter's own reads differently).
 func (r *run) checkCd(ctx context.Context, args []string) []string {
+	physical := false
+	for len(args) > 2 && (args[1] == "-P" || args[1] == "-L" || args[1] == "-e" || args[1] == "-Pe") {
+		physical = args[1] != "-L"
+		args = append(args[:1:1], args[2:]...)
+	}
 	if len(args) != 2 || args[1] == "-" || args[1] == "" {
 		return args
 	}
 	p, stop := r.proc(ctx, []string{"cd"})
 	defer stop()
+	if physical { // cd -P: enter the directory by its path without symlinks
+		if real, err := builtins.PhysicalPath(p, args[1]); err == nil {
+			args = []string{"cd", real}
+		}
+	}
 	fi, err := p.Stat(args[1])
 	msg := ""
 	switch {
@@ -118,6 +131,11 @@ var internal = map[string]func(r *run, p *builtins.Proc) int{
 	"__sf_echo": func(r *run, p *builtins.Proc) int {
 		p.Args[0] = "echo"
 		return builtins.Run(builtins.ShellEcho, p)
+	},
+	"__sf_pwd": func(r *run, p *builtins.Proc) int {
+		f, _ := builtins.Lookup("pwd")
+		p.Args[0] = "pwd"
+		return builtins.Run(f, p)
 	},
 	"__sf_umask": func(r *run, p *builtins.Proc) int {
 		p.Args[0] = "umask"
