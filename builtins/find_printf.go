@@ -194,7 +194,7 @@ func (f *finder) directiveText(s findPseg, e *fentry) string {
 		return findCFormat(s.spec, 'd', strconv.Itoa(e.depth))
 	case 'm':
 		if fi, ok := f.stat(e); ok {
-			return findOctalFormat(s.spec, findUnixMode(fi.Mode()))
+			return findOctalFormat(s.spec, modeBits(fi.Mode()))
 		}
 		return ""
 	}
