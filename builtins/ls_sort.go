@@ -4,6 +4,7 @@ package builtins
 // filevercmp, the version order of -v (also useful to sort -V).
 
 import (
+	"cmp"
 	"io/fs"
 	"sort"
 	"strings"
@@ -58,7 +59,7 @@ func (r *lsRun) compare() func(a, b *lsFile) int {
 		}
 	case lsSortSize:
 		return func(a, b *lsFile) int {
-			if d := lsCmpInt(lsSize(b), lsSize(a)); d != 0 {
+			if d := cmp.Compare(lsSize(b), lsSize(a)); d != 0 {
 				return d
 			}
 			return strings.Compare(a.name, b.name)
@@ -80,16 +81,6 @@ func (r *lsRun) compare() func(a, b *lsFile) int {
 		}
 	}
 	return func(a, b *lsFile) int { return strings.Compare(a.name, b.name) }
-}
-
-func lsCmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // lsExtension is the name's last dot and what follows, or "".

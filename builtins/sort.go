@@ -21,6 +21,7 @@ package builtins
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"hash/maphash"
@@ -217,9 +218,9 @@ func (o *sortOpts) compare(a, b *sortLine) int {
 	if !o.noKeys {
 		if a.rank != b.rank {
 			if o.keys[0].reverse {
-				return cmpUint(b.rank, a.rank)
+				return cmp.Compare(b.rank, a.rank)
 			}
-			return cmpUint(a.rank, b.rank)
+			return cmp.Compare(a.rank, b.rank)
 		}
 		for j, k := range o.keys {
 			if d := k.compare(&a.keys[j], &b.keys[j]); d != 0 {
@@ -235,7 +236,7 @@ func (o *sortOpts) compare(a, b *sortLine) int {
 	}
 	d := 0
 	if o.noKeys {
-		d = cmpUint(a.rank, b.rank)
+		d = cmp.Compare(a.rank, b.rank)
 	}
 	if d == 0 {
 		d = bytesCompare(a.text, b.text)
@@ -262,9 +263,9 @@ func (o *sortOpts) sortLines(lines []sortLine) []sortRef {
 	return parallelSort(refs, func(a, b sortRef) int {
 		if a.rank != b.rank {
 			if rev {
-				return cmpUint(b.rank, a.rank)
+				return cmp.Compare(b.rank, a.rank)
 			}
-			return cmpUint(a.rank, b.rank)
+			return cmp.Compare(a.rank, b.rank)
 		}
 		d := o.compare(&lines[a.idx], &lines[b.idx])
 		if d != 0 || o.unique {

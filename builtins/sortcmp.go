@@ -7,6 +7,7 @@ package builtins
 
 import (
 	"bytes"
+	"cmp"
 	"hash/maphash"
 	"math"
 	"math/big"
@@ -229,12 +230,12 @@ func compareNumbers(a, b *keyVal) int {
 	switch {
 	case d != 0:
 	case len(a.s) <= 19 && a.pre != b.pre:
-		d = cmpUint(a.pre, b.pre)
+		d = cmp.Compare(a.pre, b.pre)
 	case len(a.s) > 19:
 		d = bytes.Compare(a.s, b.s)
 	}
 	if d == 0 {
-		d = cmpUint(a.fpre, b.fpre)
+		d = cmp.Compare(a.fpre, b.fpre)
 		if d == 0 && (len(a.frac) > 19 || len(b.frac) > 19) {
 			d = bytes.Compare(a.frac, b.frac)
 		}
@@ -243,16 +244,6 @@ func compareNumbers(a, b *keyVal) int {
 		return -d
 	}
 	return d
-}
-
-func cmpUint(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // unitOrder is GNU's find_unit_order: the power of the suffix after a
