@@ -1,12 +1,8 @@
 package builtins
 
 import (
-	"crypto/rand"
-	"encoding/hex"
-	"errors"
 	"io"
 	"io/fs"
-	"os"
 	"path"
 )
 
@@ -31,20 +27,9 @@ func (f procFiles) Chmod(name string, mode fs.FileMode) error {
 	return f.p.FS.Chmod(f.p.Abs(name), mode)
 }
 
-// CreateTemp creates dir/prefixXXXXXX with a random suffix, never
+// CreateTemp creates dir/prefixXXXXXXXXXXXX with a random suffix, never
 // reusing an existing name.
 func (f procFiles) CreateTemp(dir, prefix string) (io.WriteCloser, string, error) {
-	for range 100 {
-		b := make([]byte, 3)
-		rand.Read(b)
-		name := path.Join(dir, prefix+hex.EncodeToString(b))
-		w, err := f.p.FS.OpenFile(f.p.Abs(name), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
-		if err == nil {
-			return w, name, nil
-		}
-		if !errors.Is(err, fs.ErrExist) {
-			return nil, name, err
-		}
-	}
-	return nil, "", fs.ErrExist
+	w, abs, err := f.p.FS.CreateTemp(f.p.Abs(dir), prefix, 0o600)
+	return w, path.Join(dir, path.Base(abs)), err
 }

@@ -249,7 +249,7 @@ func commitEdit(fsys *vfs.FS, req EditRequest, name, abs string, old, out []byte
 	if err != nil {
 		return nil, editErrorf("edit_file: cannot back up %s: %s", name, errText(err))
 	}
-	if err := replaceFile(fsys, abs, out, mode); err != nil {
+	if err := fsys.WriteAtomic(abs, out, mode); err != nil {
 		fsys.Remove(backupAbs)
 		return nil, editErrorf("edit_file: cannot write %s: %s (file left unchanged)", name, errText(err))
 	}
@@ -314,39 +314,6 @@ func writeBackup(fsys *vfs.FS, abs string, data []byte, mode fs.FileMode) (strin
 		}
 		return name, nil
 	}
-}
-
-// replaceFile writes data to a temporary file beside abs and renames it
-// over abs, so that abs is never half-written.
-func replaceFile(fsys *vfs.FS, abs string, data []byte, mode fs.FileMode) error {
-	var tmp string
-	var f io.WriteCloser
-	for i := 0; ; i++ {
-		tmp = path.Join(path.Dir(abs), fmt.Sprintf(".%s.edit%d", path.Base(abs), i))
-		file, err := fsys.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-		if errors.Is(err, fs.ErrExist) && i < 1000 {
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		f = file
-		break
-	}
-	_, err := f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = fsys.Chmod(tmp, mode&(fs.ModePerm|fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky))
-	}
-	if err == nil {
-		err = fsys.Rename(tmp, abs)
-	}
-	if err != nil {
-		fsys.Remove(tmp)
-	}
-	return err
 }
 
 // oneFile is the FS of an edit: it serves only the file being edited.

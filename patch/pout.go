@@ -107,16 +107,16 @@ const newFilePerm = os.FileMode(0o1666)
 
 // temp writes data to a new temporary file beside dst.
 func (r *run) temp(dst string, data []byte, perm os.FileMode, symlink bool) (string, error) {
-	b := make([]byte, 6)
-	rand.Read(b)
-	tmp := path.Join(path.Dir(dst), ".patch"+hex.EncodeToString(b))
 	if symlink {
+		b := make([]byte, 6)
+		rand.Read(b)
+		tmp := path.Join(path.Dir(dst), ".patch"+hex.EncodeToString(b))
 		if err := r.fs.SymlinkIfPossible(string(data), tmp); err != nil {
 			return "", fatalf("Can't create symbolic link %s : %s", quoteName(dst), errText(err))
 		}
 		return tmp, nil
 	}
-	w, err := r.fs.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm&0o777)
+	w, tmp, err := r.fs.CreateTemp(path.Dir(dst), ".patch", perm&0o777)
 	if err != nil {
 		return "", fatalf("Can't create temporary file %s : %s", quoteName(dst), errText(err))
 	}

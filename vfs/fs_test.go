@@ -213,3 +213,25 @@ func TestCloseReleasesDescriptors(t *testing.T) {
 		t.Errorf("descriptors: %d before, %d after 50 OpenDir/Close", before, after)
 	}
 }
+
+func TestWriteAtomic(t *testing.T) {
+	_, root, ws := layout(t)
+	os.Chmod(filepath.Join(root, "in.txt"), 0o640)
+	if err := ws.WriteAtomic(root+"/in.txt", []byte("NEW\n"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := readAll(ws, "in.txt")
+	fi, _ := ws.Stat("in.txt")
+	if got != "NEW\n" || fi.Mode().Perm() != 0o640 {
+		t.Errorf("content %q mode %v", got, fi.Mode())
+	}
+	ents, _ := os.ReadDir(root)
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), ".in.txt.") {
+			t.Errorf("temporary file left: %s", e.Name())
+		}
+	}
+	if err := ws.WriteAtomic("../outside/secret.txt", []byte("x"), 0o644); !errors.Is(err, vfs.ErrOutside) {
+		t.Errorf("write outside: %v", err)
+	}
+}
