@@ -109,7 +109,7 @@ func TestListingRecentDates(t *testing.T) {
 
 // unreadable makes one directory of a memory workspace unreadable.
 type unreadable struct {
-	afero.Fs
+	vfs.Base
 	dir string
 }
 
@@ -121,7 +121,7 @@ func (u unreadable) OpenFile(name string, flag int, perm os.FileMode) (afero.Fil
 	if filepath.Clean(name) == u.dir {
 		return nil, &os.PathError{Op: "open", Path: name, Err: os.ErrPermission}
 	}
-	return u.Fs.OpenFile(name, flag, perm)
+	return u.Next.OpenFile(name, flag, perm)
 }
 
 func TestListingUnreadableDirectory(t *testing.T) {
@@ -147,7 +147,7 @@ func TestListingUnreadableDirectory(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.cmd, func(t *testing.T) {
 			mem := memWorkspace(t)
-			ws := mem.Wrap(func(in afero.Fs) afero.Fs { return unreadable{in, "/d/e"} })
+			ws := mem.Wrap(func(in vfs.Layer) vfs.Layer { return unreadable{vfs.Base{Next: in}, "/d/e"} })
 			if d := cmp.Diff(tt.want, runIn(t, ws, tt.cmd)); d != "" {
 				t.Errorf("(-want +got):\n%s", d)
 			}

@@ -1,6 +1,7 @@
 package vfs
 
 import (
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -16,17 +17,18 @@ import (
 // it. Errors are [*fs.PathError] or [*os.LinkError] values naming the path
 // as given, never a host path.
 type FS struct {
-	inner afero.Fs
-	root  string
-	ro    bool
-	users func(uid, gid uint32) (user, group string)
+	inner  Layer
+	root   string
+	ro     bool
+	users  func(uid, gid uint32) (user, group string)
+	closer io.Closer // the host directory, shared by every view
 }
 
 // New returns an FS showing inner, whose names are rooted at "/", at the
 // visible absolute path root.
 func New(inner afero.Fs, root string) *FS {
 	root = path.Clean("/" + strings.TrimPrefix(root, "/"))
-	return &FS{inner: inner, root: root, users: numericIDs}
+	return &FS{inner: AsLayer(inner), root: root, users: numericIDs}
 }
 
 // NewMem returns an empty in-memory workspace shown at root.
@@ -38,13 +40,13 @@ func NewMem(root string) *FS {
 func (f *FS) Root() string { return f.root }
 
 // Inner returns the filesystem behind f, whose names are rooted at "/".
-func (f *FS) Inner() afero.Fs { return f.inner }
+func (f *FS) Inner() Layer { return f.inner }
 
 // ReadOnly returns a view of f in which every write fails with
 // [ErrReadOnly].
 func (f *FS) ReadOnly() *FS {
 	g := *f
-	g.inner, g.ro = readOnly{f.inner}, true
+	g.inner, g.ro = readOnly{Base{f.inner}}, true
 	return &g
 }
 
@@ -52,8 +54,9 @@ func (f *FS) ReadOnly() *FS {
 func (f *FS) IsReadOnly() bool { return f.ro }
 
 // Wrap returns a view of f whose inner filesystem is wrap(f.Inner()), for
-// layers such as a journal.
-func (f *FS) Wrap(wrap func(afero.Fs) afero.Fs) *FS {
+// layers such as a journal, a quota or an overlay (see [Layer]). The view
+// shares f's root, checks and host directory; f itself is unchanged.
+func (f *FS) Wrap(wrap func(Layer) Layer) *FS {
 	g := *f
 	g.inner = wrap(f.inner)
 	return &g
@@ -227,21 +230,20 @@ type named struct {
 
 func (n named) Name() string { return n.name }
 
-// OSFile returns the host file behind f, when there is one. The engine
-// hands it to the shell interpreter for "< file", which then passes it on
-// as is (seekable, with its size) instead of copying it through a pipe.
+// OSFile returns the host file behind f for reading, when there is one
+// (see [RawFile]). The engine hands it to the shell interpreter for
+// "< file", which then passes it on as is (seekable, with its size)
+// instead of copying it through a pipe. Writes must go through f, where
+// layers see them.
 func OSFile(f afero.File) (*os.File, bool) {
-	if n, ok := f.(named); ok {
-		f = n.File
-	}
-	osf, ok := f.(*os.File)
+	osf, ok := RawFile(f).(*os.File)
 	return osf, ok
 }
 
 // ReadDir implements the fast directory read that [*os.File] offers; other
 // files fall back to Readdir.
 func (n named) ReadDir(count int) ([]fs.DirEntry, error) {
-	if rd, ok := n.File.(interface {
+	if rd, ok := RawFile(n.File).(interface {
 		ReadDir(int) ([]fs.DirEntry, error)
 	}); ok {
 		return rd.ReadDir(count)

@@ -4,8 +4,6 @@ import (
 	"io/fs"
 	"os"
 	"path"
-
-	"github.com/spf13/afero"
 )
 
 // HardLinker is implemented by inner filesystems that can make hard links.
@@ -20,12 +18,8 @@ func (f *FS) LstatIfPossible(name string) (os.FileInfo, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	if ls, ok := f.inner.(afero.Lstater); ok {
-		fi, did, err := ls.LstatIfPossible(in)
-		return fi, did, fixErr(err, "lstat", name)
-	}
-	fi, err := f.inner.Stat(in)
-	return fi, false, fixErr(err, "lstat", name)
+	fi, did, err := f.inner.LstatIfPossible(in)
+	return fi, did, fixErr(err, "lstat", name)
 }
 
 // Lstat is [FS.LstatIfPossible] without the bool.
@@ -47,11 +41,7 @@ func (f *FS) SymlinkIfPossible(target, newname string) error {
 	if err != nil {
 		return err
 	}
-	l, ok := f.inner.(afero.Linker)
-	if !ok {
-		return &os.LinkError{Op: "symlink", Old: target, New: newname, Err: afero.ErrNoSymlink}
-	}
-	return fixLinkErr(l.SymlinkIfPossible(stored, in), "symlink", target, newname)
+	return fixLinkErr(f.inner.SymlinkIfPossible(stored, in), "symlink", target, newname)
 }
 
 // linkTarget returns the relative target to store for a symlink at newname
@@ -120,11 +110,7 @@ func (f *FS) ReadlinkIfPossible(name string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	lr, ok := f.inner.(afero.LinkReader)
-	if !ok {
-		return "", &fs.PathError{Op: "readlink", Path: name, Err: afero.ErrNoReadlink}
-	}
-	t, err := lr.ReadlinkIfPossible(in)
+	t, err := f.inner.ReadlinkIfPossible(in)
 	return t, fixErr(err, "readlink", name)
 }
 
@@ -136,11 +122,7 @@ func (f *FS) Link(oldname, newname string) error {
 	if !ok1 || !ok2 {
 		return &os.LinkError{Op: "link", Old: oldname, New: newname, Err: ErrOutside}
 	}
-	hl, ok := f.inner.(HardLinker)
-	if !ok {
-		return &os.LinkError{Op: "link", Old: oldname, New: newname, Err: os.ErrPermission}
-	}
-	return fixLinkErr(hl.LinkIfPossible(oi, ni), "link", oldname, newname)
+	return fixLinkErr(f.inner.LinkIfPossible(oi, ni), "link", oldname, newname)
 }
 
 // ReadDir reads the directory name in the order the filesystem returns its
@@ -169,7 +151,7 @@ func (f *FS) readDir(name string, withInfo, ftsOrder bool) ([]fs.DirEntry, error
 		return nil, err
 	}
 	defer d.Close()
-	if ents, ok, err := readDirFast(f, name, d.(named).File, withInfo, ftsOrder); ok {
+	if ents, ok, err := readDirFast(f, name, RawFile(d), withInfo, ftsOrder); ok {
 		return ents, fixErr(err, "readdir", name)
 	}
 	ents, err := d.(named).ReadDir(-1)

@@ -9,7 +9,7 @@ import (
 )
 
 // readOnly refuses every write with [ErrReadOnly]; reads pass through.
-type readOnly struct{ afero.Fs }
+type readOnly struct{ Base }
 
 const writeFlags = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREATE | os.O_TRUNC
 
@@ -21,7 +21,7 @@ func (r readOnly) OpenFile(n string, flag int, perm os.FileMode) (afero.File, er
 	if flag&writeFlags != 0 {
 		return nil, roErr("open", n)
 	}
-	return r.Fs.OpenFile(n, flag, perm)
+	return r.Next.OpenFile(n, flag, perm)
 }
 
 func (r readOnly) Mkdir(n string, _ os.FileMode) error    { return roErr("mkdir", n) }
@@ -35,21 +35,6 @@ func (r readOnly) Chtimes(n string, _, _ time.Time) error { return roErr("chtime
 
 func (r readOnly) Rename(o, n string) error {
 	return &os.LinkError{Op: "rename", Old: o, New: n, Err: ErrReadOnly}
-}
-
-func (r readOnly) LstatIfPossible(n string) (os.FileInfo, bool, error) {
-	if l, ok := r.Fs.(afero.Lstater); ok {
-		return l.LstatIfPossible(n)
-	}
-	fi, err := r.Fs.Stat(n)
-	return fi, false, err
-}
-
-func (r readOnly) ReadlinkIfPossible(n string) (string, error) {
-	if l, ok := r.Fs.(afero.LinkReader); ok {
-		return l.ReadlinkIfPossible(n)
-	}
-	return "", &fs.PathError{Op: "readlink", Path: n, Err: afero.ErrNoReadlink}
 }
 
 func (r readOnly) SymlinkIfPossible(o, n string) error {

@@ -34,15 +34,18 @@ func OpenDir(dir string) (*FS, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := New(rootFs{r, openBeneath(abs)}, filepath.ToSlash(abs))
-	f.users = hostIDs
+	rfs := rootFs{r, openBeneath(abs)}
+	f := New(rfs, filepath.ToSlash(abs))
+	f.users, f.closer = hostIDs, rfs
 	return f, nil
 }
 
-// Close releases the host directory behind f, if any.
+// Close releases the host directory behind f, if any. Views made from f
+// ([FS.Wrap], [FS.ReadOnly]) share it: close it once, when the workspace
+// is no longer used.
 func (f *FS) Close() error {
-	if c, ok := f.inner.(interface{ Close() error }); ok {
-		return c.Close()
+	if f.closer != nil {
+		return f.closer.Close()
 	}
 	return nil
 }
@@ -70,6 +73,7 @@ func (r rootFs) Create(n string) (afero.File, error) {
 func (r rootFs) Open(n string) (afero.File, error) { return r.OpenFile(n, os.O_RDONLY, 0) }
 
 func (r rootFs) OpenFile(n string, flag int, perm os.FileMode) (afero.File, error) {
+	flag |= openNonblock
 	if f, err, ok := r.beneath.open(rel(n), flag, perm); ok {
 		if err != nil {
 			return nil, err
