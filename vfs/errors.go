@@ -39,6 +39,7 @@ var errnoText = map[syscall.Errno]string{
 	syscall.EIO:          "Input/output error",
 	syscall.EFBIG:        "File too large",
 	syscall.ETXTBSY:      "Text file busy",
+	syscall.ENXIO:        "No such device or address",
 }
 
 // Text returns the text a GNU tool would print for err's root cause, such
