@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/shellfence/shellfence/vfs/budget"
 )
 
 // DevFiles holds the in-memory files behind /dev/fd/N names of one run:
@@ -19,19 +21,18 @@ import (
 type DevFiles struct {
 	mu    sync.Mutex
 	files map[string]*bytes.Buffer
-	// Max caps each file; a write beyond it fails.
-	Max int
+	// Budget is charged for what the files hold (nil: unlimited).
+	Budget *budget.Budget
 }
-
-// ErrDevFull is returned when a process substitution's output is larger
-// than the engine allows.
-var ErrDevFull = errors.New("process substitution output too large")
 
 func (d *DevFiles) create(name string) *devWriter {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.files == nil {
 		d.files = map[string]*bytes.Buffer{}
+	}
+	if old, ok := d.files[name]; ok { // a name used again: the old file is gone
+		d.Budget.Release(budget.Memory, int64(old.Len()))
 	}
 	b := new(bytes.Buffer)
 	d.files[name] = b
@@ -59,8 +60,8 @@ type devWriter struct {
 func (w *devWriter) Write(p []byte) (int, error) {
 	w.d.mu.Lock()
 	defer w.d.mu.Unlock()
-	if w.d.Max > 0 && w.b.Len()+len(p) > w.d.Max {
-		return 0, ErrDevFull
+	if err := w.d.Budget.Charge(budget.Memory, int64(len(p))); err != nil {
+		return 0, err
 	}
 	return w.b.Write(p)
 }

@@ -258,13 +258,13 @@ func (e *envRun) run(vars, args []string) int {
 // missing reports GNU's error for a command that cannot be found.
 func (e *envRun) missing(child *Proc, name string) (int, bool) {
 	if !strings.Contains(name, "/") {
-		if _, ok := Lookup(name); !ok {
+		if !e.p.HasCommand(name) {
 			e.p.Errorf("%s: No such file or directory", QuoteLocale(name))
 			return 127, false
 		}
 		return 0, true
 	}
-	if _, ok := Lookup(name[strings.LastIndexByte(name, '/')+1:]); ok && isBinDir(name) {
+	if e.p.HasCommand(name[strings.LastIndexByte(name, '/')+1:]) && isBinDir(name) {
 		return 0, true
 	}
 	fi, err := child.Stat(name)

@@ -179,7 +179,7 @@ func runUtility(p *Proc, q *Proc) (code int, found bool) {
 	if o, ok := q.Stdout.(*procOut); ok {
 		q.Stdout = o.under
 	}
-	if _, ok := Lookup(name); !ok && !strings.Contains(name, "/") {
+	if !p.HasCommand(name) && !strings.Contains(name, "/") {
 		if !shellUtilities[name] || p.Sys == nil || p.Sys.Shell == nil {
 			return 127, false
 		}

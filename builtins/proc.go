@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/shellfence/shellfence/vfs"
+	"github.com/shellfence/shellfence/vfs/budget"
 )
 
 // Proc is one running command: its arguments, streams, directory,
@@ -44,8 +45,15 @@ type System struct {
 	// positional parameters. When opts starts with [ShellFile], the
 	// script was read from the file q.Args[0] names.
 	Shell func(q *Proc, script string, opts ...string) int
+	// Has reports whether a command of that name exists (the builtins
+	// and the embedder's); nil means the builtins only.
+	Has func(name string) bool
 	// Dev holds the in-memory files of process substitutions (/dev/fd/N).
 	Dev *DevFiles
+	// Budget is the run's budget (nil: unlimited). Commands that hold
+	// what they read (sort, tac) charge it; files written through the
+	// workspace are charged by the workspace itself.
+	Budget *budget.Budget
 	// umask is the file mode creation mask set by the shell's umask (the
 	// host process's own mask, 022, applies on top).
 	umask atomic.Uint32
@@ -68,6 +76,25 @@ func (s *System) Umask() fs.FileMode {
 
 // SetUmask sets the run's file mode creation mask.
 func (s *System) SetUmask(m fs.FileMode) { s.umask.Store(uint32(m & 0o777)) }
+
+// Budget returns the run's budget; nil (unlimited) when the command runs
+// outside an engine.
+func (p *Proc) Budget() *budget.Budget {
+	if p.Sys == nil {
+		return nil
+	}
+	return p.Sys.Budget
+}
+
+// HasCommand reports whether name is a command the run can find (allowed
+// or not): a builtin, or one the embedder added.
+func (p *Proc) HasCommand(name string) bool {
+	if p.Sys != nil && p.Sys.Has != nil {
+		return p.Sys.Has(name)
+	}
+	_, ok := Lookup(name)
+	return ok
+}
 
 // Name returns the command name used in messages: argv[0] as given, as
 // GNU's tools print it (/usr/bin/grep: ...).

@@ -265,7 +265,7 @@ func (r *run) kindOf(name string) string {
 	case interp.IsBuiltin(name):
 		return "builtin"
 	}
-	if _, ok := builtins.Lookup(name); ok && allowed(r.allow, name) {
+	if _, ok := r.e.lookup(name); ok && allowed(r.allow, name) {
 		return "file"
 	}
 	return ""

@@ -1,18 +1,8 @@
-// Package engine runs shell command lines over a confined workspace.
-//
-// A command line is parsed with mvdan.cc/sh (bash dialect) and interpreted
-// in-process; every simple command is either a shell builtin of the
-// interpreter (cd, read, export, ...) or a command from the builtins
-// registry, checked against the allowlist. No host program is ever run, and
-// every file access goes through the workspace's [vfs.FS].
-//
-// An [Engine] holds what stays fixed across runs: the workspace, the
-// allowlist, the base environment and the clock. [Engine.Run] runs one
-// [Request] and returns a [Result].
 package engine
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -20,19 +10,21 @@ import (
 
 	"github.com/shellfence/shellfence/builtins"
 	"github.com/shellfence/shellfence/vfs"
+	"github.com/shellfence/shellfence/vfs/budget"
 )
 
 // Engine runs commands in one workspace. It is safe for concurrent use:
 // each run has its own interpreter state.
 type Engine struct {
 	fs        *vfs.FS
-	allow     []string // nil: every builtin
+	allow     []string // nil: every command
 	env       []string
 	now       func() time.Time
 	loc       *time.Location
 	maxOutput int // bytes of captured output kept per stream
-	maxDev    int // bytes per process substitution
+	limits    budget.Limits
 	timeout   time.Duration
+	cmds      map[string]builtins.Func // the embedder's commands
 }
 
 // Option configures an [Engine].
@@ -56,15 +48,23 @@ func WithClock(now func() time.Time, loc *time.Location) Option {
 }
 
 // WithOutputLimit sets how many bytes of each captured stream a [Result]
-// keeps: the first half and the last half of it, with the middle dropped.
+// keeps: about half from the head and half from the tail, each cut at a
+// line boundary, with a marker line between them.
 func WithOutputLimit(n int) Option {
 	return func(e *Engine) { e.maxOutput = n }
 }
 
-// WithMemoryLimit bounds what one process or command substitution may
-// hold in memory (default 256 MiB).
-func WithMemoryLimit(n int) Option {
-	return func(e *Engine) { e.maxDev = n }
+// WithMemoryLimit sets the memory budget of a run (default 256 MiB): what
+// its command and process substitutions, captured output and buffering
+// commands hold at once.
+func WithMemoryLimit(n int64) Option {
+	return func(e *Engine) { e.limits.Memory = n }
+}
+
+// WithFileWriteLimit sets how many bytes a run may write to files
+// (default: no limit).
+func WithFileWriteLimit(n int64) Option {
+	return func(e *Engine) { e.limits.FileBytes = n }
 }
 
 // WithTimeout sets the default timeout of a run.
@@ -77,6 +77,20 @@ func ReadOnly() Option {
 	return func(e *Engine) { e.fs = e.fs.ReadOnly() }
 }
 
+// WithCommand adds the command name, implemented by fn, to the engine. It
+// runs as the builtins do: in pipelines, from xargs and find -exec, under
+// the allowlist, with the same [builtins.Proc] and confinement, and it
+// shows in [Engine.Commands], type and command -v. A name that is also a
+// builtin replaces it.
+func WithCommand(name string, fn builtins.Func) Option {
+	return func(e *Engine) {
+		if e.cmds == nil {
+			e.cmds = map[string]builtins.Func{}
+		}
+		e.cmds[name] = fn
+	}
+}
+
 // New returns an engine for the workspace fsys.
 func New(fsys *vfs.FS, opts ...Option) *Engine {
 	e := &Engine{
@@ -84,7 +98,7 @@ func New(fsys *vfs.FS, opts ...Option) *Engine {
 		now:       time.Now,
 		loc:       time.UTC,
 		maxOutput: 1 << 20,
-		maxDev:    256 << 20,
+		limits:    budget.Limits{Memory: 256 << 20},
 	}
 	for _, o := range opts {
 		o(e)
@@ -95,6 +109,32 @@ func New(fsys *vfs.FS, opts ...Option) *Engine {
 // FS returns the engine's workspace.
 func (e *Engine) FS() *vfs.FS { return e.fs }
 
+// Commands returns the names of the commands that can run (the builtins
+// and the embedder's, filtered by the allowlist), sorted.
+func (e *Engine) Commands() []string {
+	var names []string
+	for _, n := range builtins.Names() {
+		if _, mine := e.cmds[n]; !mine && allowed(e.allow, n) {
+			names = append(names, n)
+		}
+	}
+	for n := range e.cmds {
+		if allowed(e.allow, n) {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// lookup finds the command name: the embedder's first, then the builtins.
+func (e *Engine) lookup(name string) (builtins.Func, bool) {
+	if f, ok := e.cmds[name]; ok {
+		return f, true
+	}
+	return builtins.Lookup(name)
+}
+
 // Request is one run.
 type Request struct {
 	// Command is a shell command line in bash syntax.
@@ -103,7 +143,8 @@ type Request struct {
 	// arguments: no parsing, no expansion.
 	Args []string
 	// Dir is the working directory: a visible absolute path, or a path
-	// relative to the workspace root. Empty means the root.
+	// relative to the workspace root. Empty means the root (in a
+	// [Session], the directory the last run ended in).
 	Dir string
 	// Stdin is the standard input; nil means empty.
 	Stdin io.Reader
@@ -113,27 +154,50 @@ type Request struct {
 	Timeout time.Duration
 	// Allow, if not nil, narrows the allowlist for this run.
 	Allow []string
-	// Stdout and Stderr, if set, receive the output as it is produced
-	// instead of it being captured in the [Result].
+	// Stdout and Stderr, if set, also receive the output as it is
+	// produced; the [Result] captures it all the same.
 	Stdout, Stderr io.Writer
+	// FS, if set, is the workspace this run sees: a view of the engine's
+	// (made with [vfs.FS.Wrap], say, to journal or overlay one run).
+	FS *vfs.FS
+	// Marker, if set, words the line put where captured output was left
+	// out (default [DefaultMarker]).
+	Marker func(Omission) string
 }
 
 // Result is the outcome of a run.
 type Result struct {
 	ExitCode int
-	// Stdout and Stderr hold captured output (when the request gave no
-	// writer). When more was written than the engine keeps, they hold the
-	// head and the tail, and the Omitted counts say how many bytes were
-	// dropped between them.
+	// Stdout and Stderr hold the captured output. When more was written
+	// than the engine keeps, they hold the head and the tail, each cut at
+	// a line boundary, with a marker line between them; the Omitted
+	// counts say how many bytes were left out.
 	Stdout, Stderr               []byte
 	StdoutOmitted, StderrOmitted int64
-	// StdoutBytes and StderrBytes count everything written.
+	// StdoutBytes and StderrBytes count everything written, StdoutLines
+	// and StderrLines its lines (a last line without a newline counts).
 	StdoutBytes, StderrBytes int64
-	Duration                 time.Duration
+	StdoutLines, StderrLines int64
+	// StdoutBinary and StderrBinary report output that is not text (a
+	// NUL byte, or bytes that are not UTF-8, near its start).
+	StdoutBinary, StderrBinary bool
+	Duration                   time.Duration
 	// TimedOut is set when the timeout stopped the run (ExitCode is then
-	// 124).
-	TimedOut bool
+	// 124); Cancelled when the caller's context did (ExitCode 130).
+	TimedOut, Cancelled bool
+	// Exceeded is the budget whose limit stopped the run, if one did
+	// (ExitCode is then [ExitBudget]).
+	Exceeded *budget.Exceeded
+	// Dir is the working directory the run ended in.
+	Dir string
 }
+
+// Exit statuses of runs the engine stopped.
+const (
+	ExitTimedOut  = 124 // the timeout stopped the run
+	ExitCancelled = 130 // the caller's context did, as an interrupt would
+	ExitBudget    = 137 // a budget did, as the kernel's OOM killer would
+)
 
 // Truncated reports whether any captured output was dropped.
 func (r Result) Truncated() bool { return r.StdoutOmitted > 0 || r.StderrOmitted > 0 }
@@ -171,51 +235,25 @@ func (e *Engine) effectiveAllow(req []string) []string {
 	return out
 }
 
-// system returns the services lent to the builtins of one run.
-func (e *Engine) system(r *run) *builtins.System {
-	s := &builtins.System{
-		Now:   e.now,
-		Loc:   e.loc,
-		Exec:  r.execProc,
-		Shell: r.shell,
-		Dev:   &builtins.DevFiles{Max: e.maxDev},
-	}
-	s.SetUmask(builtins.DefaultUmask)
-	return s
+// Run runs req in a fresh shell: nothing of it outlives the run but what
+// it wrote to the workspace (see [Session] for a shell that does). The
+// error is non-nil only for a request that cannot run at all (a working
+// directory outside the workspace, for example); a command that fails is
+// a normal result with a non-zero exit code.
+func (e *Engine) Run(ctx context.Context, req Request) (Result, error) {
+	return e.NewSession().Run(ctx, req)
 }
 
-// Run runs req. The error is non-nil only for a request that cannot run at
-// all (a working directory outside the workspace, for example); a command
-// that fails is a normal result with a non-zero exit code.
-func (e *Engine) Run(ctx context.Context, req Request) (Result, error) {
-	start := time.Now()
-	dir, err := e.workDir(req.Dir)
-	if err != nil {
-		return Result{}, err
+// workspace returns the workspace req runs in.
+func (e *Engine) workspace(req Request) (*vfs.FS, error) {
+	if req.FS == nil {
+		return e.fs, nil
 	}
-	timeout := req.Timeout
-	if timeout == 0 {
-		timeout = e.timeout
+	if req.FS.Root() != e.fs.Root() {
+		return nil, fmt.Errorf("request workspace %s is not a view of the engine's, %s", req.FS.Root(), e.fs.Root())
 	}
-	if timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
+	if e.fs.IsReadOnly() && !req.FS.IsReadOnly() {
+		return req.FS.ReadOnly(), nil
 	}
-	// Background jobs (cmd &) stop when the run ends: nothing the run
-	// started may go on touching the workspace after it returned.
-	runCtx, stopJobs := context.WithCancel(ctx)
-	defer stopJobs()
-	out := newStream(req.Stdout, e.maxOutput)
-	errs := newStream(req.Stderr, e.maxOutput)
-	r := e.newRun(req, dir, out, errs)
-	r.stopJobs = stopJobs
-	code := r.startSafely(runCtx, req)
-	res := Result{ExitCode: code, Duration: time.Since(start)}
-	if ctx.Err() == context.DeadlineExceeded {
-		res.TimedOut, res.ExitCode = true, 124
-	}
-	out.fill(&res.Stdout, &res.StdoutOmitted, &res.StdoutBytes)
-	errs.fill(&res.Stderr, &res.StderrOmitted, &res.StderrBytes)
-	return res, nil
+	return req.FS, nil
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/afero"
@@ -17,18 +18,21 @@ import (
 
 	"github.com/shellfence/shellfence/builtins"
 	"github.com/shellfence/shellfence/vfs"
+	"github.com/shellfence/shellfence/vfs/budget"
 )
 
 // proc builds the [builtins.Proc] for a command the interpreter runs. The
 // returned func must be called when the command ends.
 func (r *run) proc(ctx context.Context, args []string) (*builtins.Proc, func()) {
 	hc := interp.HandlerCtx(ctx)
-	stdin, stop := cancellableStdin(ctx, hc.Stdin)
+	stdin, stopIn := cancellableStdin(ctx, hc.Stdin)
+	stdout, release := r.capMemory(hc.Stdout)
+	stop := func() { stopIn(); release() }
 	p := &builtins.Proc{
 		Ctx:    ctx,
 		Args:   args,
 		Stdin:  stdin,
-		Stdout: r.capMemory(hc.Stdout),
+		Stdout: stdout,
 		Stderr: quietAfterCancel{ctx, hc.Stderr},
 		Dir:    hc.Dir,
 		Env:    exported(hc.Env),
@@ -71,27 +75,39 @@ func (q quietAfterCancel) Write(b []byte) (int, error) {
 
 // capMemory bounds what a command can write into the interpreter's memory:
 // command substitution collects output in a strings.Builder, and
-// x=$(yes) must fail rather than exhaust memory.
-func (r *run) capMemory(w io.Writer) io.Writer {
-	if sb, ok := w.(*strings.Builder); ok {
-		return &capped{sb: sb, max: r.e.maxDev}
+// x=$(yes) must fail rather than exhaust memory. What it writes there is
+// charged to the run's memory budget while the command runs.
+func (r *run) capMemory(w io.Writer) (io.Writer, func()) {
+	sb, ok := w.(*strings.Builder)
+	if !ok {
+		return w, func() {}
 	}
-	return w
+	c := &capped{sb: sb, budget: r.budget}
+	return c, c.release
 }
 
-// errSubstTooLarge ends a command whose output in $(...) is too large.
-var errSubstTooLarge = errors.New("command substitution output too large")
-
 type capped struct {
-	sb  *strings.Builder
-	max int
+	mu      sync.Mutex
+	sb      *strings.Builder
+	budget  *budget.Budget
+	charged int64
 }
 
 func (c *capped) Write(b []byte) (int, error) {
-	if c.sb.Len()+len(b) > c.max {
-		return 0, errSubstTooLarge
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if err := c.budget.Charge(budget.Memory, int64(len(b))); err != nil {
+		return 0, err
 	}
+	c.charged += int64(len(b))
 	return c.sb.Write(b)
+}
+
+func (c *capped) release() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.budget.Release(budget.Memory, c.charged)
+	c.charged = 0
 }
 
 // exported lists the exported variables of env as "NAME=value", sorted.
@@ -113,11 +129,35 @@ func exported(env expand.Environ) []string {
 	return out
 }
 
+// The interpreter's handlers. Each finds the run it serves in the
+// context: a session's interpreter outlives the run that made it.
+
+func callHandler(ctx context.Context, args []string) ([]string, error) {
+	return runOf(ctx).call(ctx, args)
+}
+
+func openHandler(ctx context.Context, name string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
+	return runOf(ctx).open(ctx, name, flag, perm)
+}
+
+func readDirHandler(ctx context.Context, name string) ([]fs.DirEntry, error) {
+	return runOf(ctx).readDir(ctx, name)
+}
+
+func statHandler(ctx context.Context, name string, follow bool) (fs.FileInfo, error) {
+	return runOf(ctx).stat(ctx, name, follow)
+}
+
+func accessHandler(ctx context.Context, name string, mode interp.AccessMode) error {
+	return runOf(ctx).access(ctx, name, mode)
+}
+
 // execMiddleware runs every command that is not a shell builtin or a
 // function. It never calls next: nothing reaches the interpreter's default
 // handler, which would start a host process.
-func (r *run) execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
+func execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 	return func(ctx context.Context, args []string) error {
+		r := runOf(ctx)
 		p, stop := r.proc(ctx, args)
 		defer stop()
 		return statusErr(r.execProc(p))
@@ -151,7 +191,7 @@ func (r *run) execProc(p *builtins.Proc) int {
 		if !isBin {
 			return r.runScript(p)
 		}
-		if _, ok := builtins.Lookup(base); !ok {
+		if _, ok := r.e.lookup(base); !ok {
 			fmt.Fprintf(p.Stderr, "%s: command not found\n", name)
 			return 127
 		}
@@ -160,7 +200,7 @@ func (r *run) execProc(p *builtins.Proc) int {
 	if f, ok := internal[name]; ok {
 		return f(r, p)
 	}
-	f, ok := builtins.Lookup(name)
+	f, ok := r.e.lookup(name)
 	if !ok {
 		fmt.Fprintf(p.Stderr, "%s: command not found\n", name)
 		return 127
@@ -194,9 +234,9 @@ func (r *run) open(ctx context.Context, name string, flag int, perm os.FileMode)
 	if err != nil {
 		return nil, shellPathErr(name, err)
 	}
-	if af, ok := f.(afero.File); ok {
+	if af, ok := f.(afero.File); ok && flag&(os.O_WRONLY|os.O_RDWR) == 0 {
 		if osf, ok := vfs.OSFile(af); ok {
-			return osf, nil
+			return osf, nil // read as is: seekable, with its size
 		}
 	}
 	return f, nil

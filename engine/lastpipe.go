@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -102,6 +103,16 @@ func (f *funcSet) add(file *syntax.File) {
 		}
 		return true
 	})
+}
+
+// copyFrom makes f hold what g holds.
+func (f *funcSet) copyFrom(g *funcSet) {
+	g.mu.Lock()
+	decls := maps.Clone(g.decls)
+	g.mu.Unlock()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.decls = decls
 }
 
 // remove forgets names (unset -f).

@@ -7,9 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -19,54 +21,79 @@ import (
 
 	"github.com/shellfence/shellfence/builtins"
 	"github.com/shellfence/shellfence/vfs"
+	"github.com/shellfence/shellfence/vfs/budget"
 )
 
-// run is the state of one [Engine.Run].
-type run struct {
-	e      *Engine
-	fs     *vfs.FS
-	allow  []string
-	sys    *builtins.System
-	dir    string
-	env    []string // the run's starting environment
-	stdout io.Writer
-	stderr io.Writer
+// shellState is what the engine keeps for a shell beside the
+// interpreter's own state, for as long as the shell lives (one run, or a
+// [Session]): the numbering of the rewrites, whose variables functions
+// from earlier runs still use, and the tables of their helpers.
+type shellState struct {
 	// fakeTmp is the TMPDIR the interpreter is started with: a path that
 	// does not exist on the host, so that the interpreter's own temporary
 	// files (which bypass the handlers) cannot be created anywhere.
 	fakeTmp string
+	// mu serializes the rewrites of programs prepared at once (sh -c in
+	// the stages of a pipeline), which number what they add.
+	mu sync.Mutex
 	// nextFD numbers process substitutions (/dev/fd/63, 62, ...).
 	nextFD int
-	// stopJobs cancels the context of the run's background jobs.
-	stopJobs func()
-	// pipes keeps stage statuses for PIPESTATUS.
-	pipes pipeStatuses
 	// loops numbers the status variables of rewritten loops.
 	loops int
 	// hoists numbers the temporary variables of rewritten array operations.
 	hoists int
+	// pipes keeps stage statuses for PIPESTATUS.
+	pipes pipeStatuses
 	// timers holds the start times of time clauses.
 	timers timers
-	// funcs holds the functions the run's programs declare.
-	funcs funcSet
 	// srcs holds files being sourced.
 	srcs sources
-	// traced is set once a program of the run may turn on set -x.
+	// traced is set once a program may turn on set -x.
 	traced atomic.Bool
 }
 
-func (e *Engine) newRun(req Request, dir string, out, errs io.Writer) *run {
+func newShellState() *shellState {
+	return &shellState{fakeTmp: "/nonexistent-shellfence-" + randHex(8), nextFD: 63}
+}
+
+// run is the state of one run.
+type run struct {
+	*shellState
+	e      *Engine
+	fs     *vfs.FS
+	allow  []string
+	sys    *builtins.System
+	budget *budget.Budget
+	dir    string
+	env    []string // the run's starting environment
+	stdin  *os.File // nil: no input
+	stdout io.Writer
+	stderr io.Writer
+	// stopJobs cancels the context of the run's background jobs.
+	stopJobs func(error)
+	// funcs holds the functions the run's programs declare.
+	funcs funcSet
+}
+
+// runKey carries the *run in the contexts handed to the interpreter: a
+// session's interpreter outlives the run that made it, so its handlers
+// find the run they serve there.
+type runKey struct{}
+
+func runOf(ctx context.Context) *run { return ctx.Value(runKey{}).(*run) }
+
+func (r *run) bind(ctx context.Context) context.Context {
+	return context.WithValue(ctx, runKey{}, r)
+}
+
+func (e *Engine) newRun(sh *shellState, fsys *vfs.FS, req Request, dir string) *run {
 	r := &run{
-		e:       e,
-		fs:      e.fs,
-		allow:   e.effectiveAllow(req.Allow),
-		dir:     dir,
-		stdout:  out,
-		stderr:  errs,
-		fakeTmp: "/nonexistent-shellfence-" + randHex(8),
-		nextFD:  63,
+		shellState: sh,
+		e:          e,
+		fs:         fsys,
+		allow:      e.effectiveAllow(req.Allow),
+		dir:        dir,
 	}
-	r.sys = e.system(r)
 	r.env = e.baseEnv(dir, req.Env)
 	return r
 }
@@ -119,86 +146,207 @@ func (e *Engine) baseEnv(dir string, extra []string) []string {
 	return append(env, extra...)
 }
 
+// Errors that end a run's context, told apart by their cause.
+var (
+	errTimedOut = errors.New("timed out")
+	errFinished = errors.New("run finished")
+)
+
+// execute runs req as r, in the session s, and returns its result.
+func (r *run) execute(ctx context.Context, req Request, s *Session, note string) Result {
+	start := time.Now()
+	timeout := req.Timeout
+	if timeout == 0 {
+		timeout = r.e.timeout
+	}
+	tctx := ctx
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		tctx, cancel = context.WithTimeoutCause(ctx, timeout, errTimedOut)
+		defer cancel()
+	}
+	// Background jobs (cmd &) stop when the run ends: nothing the run
+	// started may go on touching the workspace after it returned.
+	runCtx, stop := context.WithCancelCause(tctx)
+	defer stop(errFinished)
+	r.stopJobs = stop
+	r.budget = budget.New(r.e.limits, stop)
+	r.fs = r.fs.WithBudget(r.budget)
+	r.sys = r.e.system(r)
+	r.sys.SetUmask(s.umask)
+	out := newSink(runCtx, req.Stdout, r.e.maxOutput, r.budget)
+	errs := newSink(runCtx, req.Stderr, r.e.maxOutput, r.budget)
+	r.stdout, r.stderr = out, errs
+	stdin, closeStdin := stdinFile(req.Stdin)
+	defer closeStdin()
+	r.stdin = stdin
+	errs.note(note)
+	code, rr := r.startSafely(r.bind(runCtx), req, s)
+	res := Result{ExitCode: code, Dir: r.dir}
+	r.stopped(ctx, runCtx, timeout, &res, errs)
+	if rr != nil && !res.TimedOut && !res.Cancelled && res.Exceeded == nil {
+		res.Dir = rr.Dir
+		s.keep(r, rr, req, code)
+	}
+	out.close()
+	errs.close()
+	fill(&res, out, errs, req.Marker)
+	res.Duration = time.Since(start)
+	return res
+}
+
+// stopped reports a run the engine stopped: its status and a message.
+func (r *run) stopped(ctx, runCtx context.Context, timeout time.Duration, res *Result, errs *sink) {
+	cause := context.Cause(runCtx)
+	var ex *budget.Exceeded
+	switch {
+	case cause == nil || cause == errFinished:
+		return
+	case errors.As(cause, &ex):
+		res.Exceeded, res.ExitCode = ex, ExitBudget
+		errs.note("shellfence: " + ex.Error() + "\n")
+	case cause == errTimedOut:
+		res.TimedOut, res.ExitCode = true, ExitTimedOut
+		errs.note(fmt.Sprintf("shellfence: timed out after %s\n", timeout))
+	case ctx.Err() != nil:
+		res.Cancelled, res.ExitCode = true, ExitCancelled
+		errs.note("shellfence: cancelled\n")
+	}
+}
+
+// fill puts what the sinks captured into res.
+func fill(res *Result, out, errs *sink, marker func(Omission) string) {
+	o := out.result("stdout", marker)
+	res.Stdout, res.StdoutOmitted, res.StdoutBytes, res.StdoutLines, res.StdoutBinary = o.data, o.omitted, o.total, o.lines, o.binary
+	e := errs.result("stderr", marker)
+	res.Stderr, res.StderrOmitted, res.StderrBytes, res.StderrLines, res.StderrBinary = e.data, e.omitted, e.total, e.lines, e.binary
+}
+
+// stdinFile turns a run's standard input into the one pipe every command
+// and nested shell of the run reads from, so that each reader takes only
+// what it reads (a reader with a buffer of its own would take the rest)
+// and a blocked read ends when the run does. The returned func closes
+// the pipe; a copy blocked in in.Read ends when in returns.
+func stdinFile(in io.Reader) (*os.File, func()) {
+	switch f := in.(type) {
+	case nil:
+		return nil, func() {}
+	case *os.File:
+		return f, func() {}
+	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, func() {}
+	}
+	go func() {
+		io.Copy(pw, in)
+		pw.Close()
+	}()
+	return pr, func() { pr.Close() }
+}
+
 // startSafely is start, with a panic anywhere in preparing or running
 // the program turned into exit status 2 and a message: a bug must not
 // take down the process that embeds the engine.
-func (r *run) startSafely(ctx context.Context, req Request) (code int) {
+func (r *run) startSafely(ctx context.Context, req Request, s *Session) (code int, rr *interp.Runner) {
 	defer func() {
 		if v := recover(); v != nil {
 			fmt.Fprintf(r.stderr, "shellfence: internal error: %v\n", v)
-			code = 2
+			code, rr = 2, nil
 		}
 	}()
-	return r.start(ctx, req)
+	return r.start(ctx, req, s)
 }
 
-// start runs the request and returns its exit status.
-func (r *run) start(ctx context.Context, req Request) int {
+// start runs the request and returns its exit status and, when the
+// program ran to its end, the interpreter as it left it.
+func (r *run) start(ctx context.Context, req Request, s *Session) (int, *interp.Runner) {
+	file, code := r.program(req)
+	if file == nil {
+		return code, nil
+	}
+	runner, err := s.runner(r, req)
+	if err != nil {
+		fmt.Fprintf(r.stderr, "shellfence: %v\n", err)
+		return 2, nil
+	}
+	code, done := r.interpret(ctx, runner, file, true)
+	if !done {
+		return code, nil
+	}
+	return code, runner
+}
+
+// program parses and prepares the request: a command line, or one
+// command with exact arguments (each a single-quoted word, so that
+// nothing expands). A program that cannot run gives its status.
+func (r *run) program(req Request) (*syntax.File, int) {
 	if req.Command == "" {
-		return r.runArgv(ctx, req)
+		if len(req.Args) == 0 {
+			fmt.Fprintln(r.stderr, "shellfence: no command given")
+			return nil, 2
+		}
+		return argvProgram(req.Args), 0
 	}
 	file, err := parse(req.Command, "bash")
 	if err != nil {
 		fmt.Fprintln(r.stderr, syntaxMessage(err))
-		return 2
+		return nil, 2
 	}
 	if err := r.prepare(file, nil); err != nil {
 		fmt.Fprintf(r.stderr, "shellfence: %v\n", err)
-		return 2
+		return nil, 2
 	}
-	runner, err := r.newRunner(req.Stdin, r.stdout, r.stderr, r.dir, r.env, nil, "")
-	if err != nil {
-		fmt.Fprintf(r.stderr, "shellfence: %v\n", err)
-		return 2
-	}
-	return r.interpret(ctx, runner, file, true)
+	return file, 0
 }
 
-// runArgv runs one command with exact arguments, without the shell.
-func (r *run) runArgv(ctx context.Context, req Request) int {
-	if len(req.Args) == 0 {
-		fmt.Fprintln(r.stderr, "shellfence: no command given")
-		return 2
+// argvProgram is the program that runs args as one simple command.
+func argvProgram(args []string) *syntax.File {
+	call := &syntax.CallExpr{}
+	for _, a := range args {
+		call.Args = append(call.Args, &syntax.Word{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: a}}})
 	}
-	stdin := req.Stdin
-	if stdin == nil {
-		stdin = strings.NewReader("")
-	}
-	p := &builtins.Proc{
-		Ctx: ctx, Args: req.Args, Stdin: stdin, Stdout: r.stdout, Stderr: r.stderr,
-		Dir: r.dir, Env: r.env, FS: r.fs, Sys: r.sys,
-	}
-	return r.execProc(p)
+	return &syntax.File{Name: "bash", Stmts: []*syntax.Stmt{{Cmd: call}}}
 }
 
 // interpret runs file on runner in a goroutine, so that a command that
-// ignores cancellation cannot hold the run past its timeout.
-func (r *run) interpret(ctx context.Context, runner *interp.Runner, file *syntax.File, top bool) int {
-	done := make(chan int, 1)
+// ignores cancellation cannot hold the run past its timeout. done
+// reports whether the program ran to its end.
+func (r *run) interpret(ctx context.Context, runner *interp.Runner, file *syntax.File, top bool) (code int, done bool) {
+	ch := make(chan int, 1)
 	go func() {
 		defer func() {
 			if v := recover(); v != nil {
 				fmt.Fprintf(r.stderr, "shellfence: internal error: %v\n", v)
-				done <- 2
+				ch <- 2
 			}
 		}()
 		code := exitCode(runner.Run(ctx, file), r.stderr)
 		if top {
 			r.reapJobs(runner)
 		}
-		done <- code
+		ch <- code
 	}()
 	select {
-	case code := <-done:
-		return code
+	case code := <-ch:
+		return code, ranToEnd(ctx)
 	case <-ctx.Done():
 	}
-	select {
-	case code := <-done:
-		return code
-	case <-time.After(500 * time.Millisecond):
-		return 124
+	if ranToEnd(ctx) { // the program ended and its jobs are being reaped
+		return <-ch, true
 	}
+	select {
+	case code := <-ch:
+		return code, false
+	case <-time.After(500 * time.Millisecond):
+		return ExitTimedOut, false
+	}
+}
+
+// ranToEnd reports whether a run's context is still live, or was ended
+// by the program finishing.
+func ranToEnd(ctx context.Context) bool {
+	return ctx.Err() == nil || context.Cause(ctx) == errFinished
 }
 
 // reapJobs stops the background jobs of the run's top-level program and
@@ -209,14 +357,14 @@ func (r *run) reapJobs(runner *interp.Runner) {
 	if r.stopJobs == nil {
 		return
 	}
-	r.stopJobs()
+	r.stopJobs(errFinished)
 	wait, err := parse("{ wait; } 2>/dev/null", "") // quiet under set -x
 	if err != nil {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	runner.Run(ctx, wait.Stmts[0])
+	runner.Run(r.bind(ctx), wait.Stmts[0])
 }
 
 // exitCode turns the interpreter's error into an exit status.
@@ -229,7 +377,7 @@ func exitCode(err error, stderr io.Writer) int {
 		return int(es)
 	}
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
-		return 124
+		return ExitTimedOut
 	}
 	fmt.Fprintf(stderr, "shellfence: %v\n", err)
 	return 2
@@ -243,12 +391,12 @@ func (r *run) newRunner(stdin io.Reader, stdout, stderr io.Writer, dir string, e
 		func(ir *interp.Runner) error { ir.Dir = dir; return nil },
 		interp.Env(hostless{expand.ListEnviron(env...)}),
 		interp.StdIO(stdin, stdout, stderr),
-		interp.CallHandler(r.call),
-		interp.ExecHandlers(r.execMiddleware, denyAll),
-		interp.OpenHandler(r.open),
-		interp.ReadDirHandler2(r.readDir),
-		interp.StatHandler(r.stat),
-		interp.AccessHandler(r.access),
+		interp.CallHandler(callHandler),
+		interp.ExecHandlers(execMiddleware, denyAll),
+		interp.OpenHandler(openHandler),
+		interp.ReadDirHandler2(readDirHandler),
+		interp.StatHandler(statHandler),
+		interp.AccessHandler(accessHandler),
 	}
 	if params != nil {
 		opts = append(opts, interp.Params(params...))
@@ -272,26 +420,30 @@ func (r *run) dropFakeTmp(runner *interp.Runner, env []string, source string) er
 	tmp := "unset TMPDIR"
 	for _, kv := range env[:len(env)-1] {
 		if v, ok := strings.CutPrefix(kv, "TMPDIR="); ok {
-			q, err := syntax.Quote(v, syntax.LangBash)
-			if err != nil {
-				return err
-			}
-			tmp = "export TMPDIR=" + q
+			tmp = "export TMPDIR=" + quote(v)
 		}
 	}
 	if source != "" {
-		q, err := syntax.Quote(source, syntax.LangBash)
-		if err != nil {
-			return err
-		}
-		tmp += "; BASH_SOURCE=(" + q + ")"
+		tmp += "; BASH_SOURCE=(" + quote(source) + ")"
 	}
-	script := "{ " + tmp + "; BASH_VERSION='" + bashVersion + "'; } 2>/dev/null" // quiet under xtrace (bash -x)
-	f, err := parse(script, "")
+	return r.quietly(runner, tmp+"; BASH_VERSION='"+bashVersion+"'")
+}
+
+// quietly runs code of the engine's own on runner, out of sight of set
+// -x; it keeps $? as it was when code ends with (exit $?).
+func (r *run) quietly(runner *interp.Runner, code string) error {
+	if code = strings.TrimRight(code, "; "); code == "" {
+		return nil
+	}
+	f, err := parse("{ "+code+"; } 2>/dev/null", "")
 	if err != nil {
 		return err
 	}
-	return runner.Run(context.Background(), f.Stmts[0])
+	err = runner.Run(r.bind(context.Background()), f.Stmts[0])
+	if _, ok := interp.IsExitStatus(err); ok {
+		return nil
+	}
+	return err
 }
 
 // hostless keeps the interpreter from looking up other users' home
@@ -304,4 +456,26 @@ func (h hostless) Get(name string) expand.Variable {
 		return expand.Variable{Set: true, Kind: expand.String, Str: "~" + user}
 	}
 	return h.Environ.Get(name)
+}
+
+// stdinReader is the run's standard input for the interpreter (an
+// untyped nil when there is none).
+func (r *run) stdinReader() io.Reader {
+	if r.stdin == nil {
+		return nil
+	}
+	return r.stdin
+}
+
+// system returns the services lent to the builtins of one run.
+func (e *Engine) system(r *run) *builtins.System {
+	return &builtins.System{
+		Now:    e.now,
+		Loc:    e.loc,
+		Exec:   r.execProc,
+		Has:    func(name string) bool { _, ok := e.lookup(name); return ok },
+		Shell:  r.shell,
+		Dev:    &builtins.DevFiles{Budget: r.budget},
+		Budget: r.budget,
+	}
 }

@@ -34,7 +34,8 @@ func (r *run) shell(q *builtins.Proc, script string, opts ...string) int {
 		fmt.Fprintf(q.Stderr, "shellfence: %v\n", err)
 		return 2
 	}
-	return r.interpret(q.Ctx, runner, file, false)
+	code, _ := r.interpret(q.Ctx, runner, file, false)
+	return code
 }
 
 // runScript runs a workspace file named with a slash (./build.sh) the way

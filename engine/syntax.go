@@ -55,6 +55,8 @@ func bashWording(pe syntax.ParseError) string {
 // <(cmd) into a command substitution that runs cmd into an in-memory file
 // only this run can open, and expands to that file's /dev/fd name.
 func (r *run) prepare(file *syntax.File, opts []string) error {
+	r.shellState.mu.Lock()
+	defer r.shellState.mu.Unlock()
 	var err error
 	syntax.Walk(file, func(n syntax.Node) bool {
 		if err != nil {

@@ -91,14 +91,11 @@ func runCmd(ctx context.Context, mode string, args []string, stdin io.Reader, st
 		return 2
 	}
 	defer ws.Close()
-	eng := engine.New(ws, f.engineOptions()...)
+	eng := engine.New(ws, append(f.engineOptions(), engine.WithOutputLimit(64<<10))...)
 	res, err := eng.Run(ctx, req)
 	if err != nil {
 		fmt.Fprintf(stderr, "shellfence: %v\n", err)
 		return 2
-	}
-	if res.TimedOut {
-		fmt.Fprintf(stderr, "shellfence: timed out after %s\n", f.timeout)
 	}
 	return res.ExitCode
 }
