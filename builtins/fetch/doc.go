@@ -3,8 +3,9 @@
 // the curl and wget builtins.
 //
 // A [Fetcher] holds the server's settings: the size cap on the body kept,
-// the timeout, the number of redirects followed, the user agent, a hook
-// for headers by URL and whether private addresses are allowed.
+// the timeout, the number of redirects followed, the user agent, headers to
+// attach by URL prefix ([PrefixHeaders]) and whether private addresses are
+// allowed.
 // [Fetcher.Fetch] performs a [Request] (method, headers, body, lower
 // limits, redirects on or off) and returns a [Result]: the final URL,
 // status, headers, body, whether it was truncated and how long it took.

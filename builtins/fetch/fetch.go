@@ -42,7 +42,7 @@ type Fetcher struct {
 
 	// Headers, if set, gives the headers to add to a request for u. It is
 	// called again for every redirect with the new URL, so what it gives
-	// for one URL is not sent to another.
+	// for one URL is not sent to another; [PrefixHeaders] makes one.
 	// Headers the request sets itself win over these.
 	Headers func(u *url.URL) http.Header
 
