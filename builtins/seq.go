@@ -17,6 +17,7 @@ package builtins
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 )
 
@@ -27,7 +28,7 @@ type seqOperand struct {
 	prec  int // digits after the point; seqNoPrec when not fixed point
 }
 
-const seqNoPrec = 1 << 31
+const seqNoPrec = math.MaxInt32
 
 type seqRun struct {
 	p          *Proc

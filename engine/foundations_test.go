@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -185,27 +184,6 @@ func TestNestedReadersShareStdin(t *testing.T) {
 			t.Errorf("%v%s: %q %q", req.Args, req.Command, got, res.Stderr)
 		}
 	}
-}
-
-// A FIFO in the workspace leaves no goroutine or thread behind.
-func TestFIFOLeavesNothing(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("no FIFOs")
-	}
-	dir, ws := workspace(t, nil)
-	if err := syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o644); err != nil {
-		t.Skip(err)
-	}
-	e := engine.New(ws)
-	e.Run(context.Background(), engine.Request{Command: "true"})
-	before := runtime.NumGoroutine()
-	for range 3 {
-		res, _ := e.Run(context.Background(), engine.Request{Command: "cat fifo; cat < fifo; echo x > fifo", Timeout: 300 * time.Millisecond})
-		if res.TimedOut {
-			t.Errorf("a FIFO held the run: %q", res.Stderr)
-		}
-	}
-	waitGoroutines(t, before)
 }
 
 func waitGoroutines(t *testing.T, want int) {

@@ -173,7 +173,7 @@ func ftsSortsOn(rc syscall.RawConn) bool {
 	rc.Control(func(fd uintptr) {
 		var st unix.Statfs_t
 		if unix.Fstatfs(int(fd), &st) == nil {
-			switch st.Type {
+			switch uint32(st.Type) { // int32 on 32-bit platforms
 			case unix.TMPFS_MAGIC, unix.NFS_SUPER_MAGIC, 0xFF534D42: // CIFS
 				sorts = false
 			}
