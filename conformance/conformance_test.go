@@ -16,7 +16,22 @@ import (
 var (
 	update  = flag.Bool("update", false, "rewrite every expectation from bash and the GNU tools")
 	confirm = flag.Bool("confirm", false, "also run every case through bash and the GNU tools, and fail on any difference not listed in DIFFERENCES.md")
+	layered = flag.Bool("layered", false, "run shellfence's side over a pass-through vfs layer that wraps every file")
+	random  = flag.Bool("random", false, "run the randomized comparisons with the live GNU tools (also under -confirm)")
+	seeds   = flag.Bool("fuzzseeds", false, "run FuzzEngine on its seed corpus (always when fuzzing)")
 )
+
+// needLiveGNU skips a randomized comparison with the live GNU tools unless
+// it was asked for: they start thousands of processes.
+func needLiveGNU(t *testing.T) {
+	t.Helper()
+	if !*random && !*confirm {
+		t.Skip("compares with the live GNU tools: run with -random or -confirm")
+	}
+	if !GNUAvailable() {
+		t.Skip("bash and the GNU tools are not installed here")
+	}
+}
 
 func loadSuites(t testing.TB) []*Suite {
 	t.Helper()
@@ -92,7 +107,11 @@ func run(t *testing.T, s *Suite, c *Case, side func(context.Context, string, str
 
 func checkCase(t *testing.T, s *Suite, c *Case, known string) {
 	want := c.Want
-	got := run(t, s, c, RunOurs)
+	ours := RunOurs
+	if *layered {
+		ours = RunOursLayered
+	}
+	got := run(t, s, c, ours)
 	if *confirm {
 		gnu := run(t, s, c, RunGNU)
 		// The recording may come from another machine: directory order

@@ -17,9 +17,7 @@ import (
 // TestDiffRandom compares patch.Unified with GNU diff -u on many random
 // pairs of files, to check that hunk boundaries fall where GNU puts them.
 func TestDiffRandom(t *testing.T) {
-	if _, err := exec.LookPath("diff"); err != nil {
-		t.Skip("GNU diff is not installed")
-	}
+	needLiveGNU(t)
 	n := 400
 	if testing.Short() {
 		n = 50
@@ -99,9 +97,7 @@ func join(lines []string, noeol bool) []byte {
 // random output formats and options that ignore differences, on random
 // texts with case and white space variations.
 func TestDiffRandomOptions(t *testing.T) {
-	if !GNUAvailable() {
-		t.Skip("bash and the GNU tools are not installed here")
-	}
+	needLiveGNU(t)
 	n := 120
 	if testing.Short() {
 		n = 20

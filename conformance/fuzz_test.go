@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"context"
+	"flag"
 	"os"
 	"path/filepath"
 	"testing"
@@ -17,7 +18,12 @@ import (
 // never panics out of the engine, and changes nothing outside.
 //
 //	go test ./conformance -run '^$' -fuzz FuzzEngine -fuzztime 1m
+//
+// Its seed corpus (every case) runs only when fuzzing or with -fuzzseeds.
 func FuzzEngine(f *testing.F) {
+	if fl := flag.Lookup("test.fuzz"); !*seeds && (fl == nil || fl.Value.String() == "") {
+		f.Skip("the seed corpus runs with -fuzzseeds or when fuzzing")
+	}
 	for _, s := range loadSuites(f) {
 		for _, c := range s.Cases {
 			f.Add(c.Cmd)

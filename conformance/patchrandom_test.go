@@ -19,9 +19,7 @@ import (
 // and with ours, and compares messages, status and results: it checks
 // the offset search, fuzz and rejects on many shapes of input.
 func TestPatchRandom(t *testing.T) {
-	if !GNUAvailable() {
-		t.Skip("bash and the GNU tools are not installed here")
-	}
+	needLiveGNU(t)
 	n := 150
 	if testing.Short() {
 		n = 30

@@ -54,6 +54,15 @@ func RunGNU(ctx context.Context, dir, cmd string) (Outcome, error) {
 
 // RunOurs runs cmd with shellfence's engine in dir.
 func RunOurs(ctx context.Context, dir, cmd string) (Outcome, error) {
+	return runOurs(ctx, dir, cmd, false)
+}
+
+// RunOursLayered is [RunOurs] over a [PassLayer] view of the workspace.
+func RunOursLayered(ctx context.Context, dir, cmd string) (Outcome, error) {
+	return runOurs(ctx, dir, cmd, true)
+}
+
+func runOurs(ctx context.Context, dir, cmd string, layered bool) (Outcome, error) {
 	ws, err := vfs.OpenDir(dir)
 	if err != nil {
 		return Outcome{}, err
@@ -61,7 +70,11 @@ func RunOurs(ctx context.Context, dir, cmd string) (Outcome, error) {
 	defer ws.Close()
 	e := engine.New(ws, engine.WithEnv(Env...), engine.WithTimeout(Timeout),
 		engine.WithOutputLimit(64<<20))
-	res, err := e.Run(ctx, engine.Request{Command: cmd})
+	req := engine.Request{Command: cmd}
+	if layered {
+		req.FS = Layered(ws)
+	}
+	res, err := e.Run(ctx, req)
 	if err != nil {
 		return Outcome{}, err
 	}

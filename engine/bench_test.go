@@ -160,13 +160,19 @@ func hostRun(b *testing.B, dir, line string) {
 // runDrained runs line with its output going through an OS pipe that a
 // goroutine drains, as GNU's output does in runGNU.
 func runDrained(e *engine.Engine, line string) (engine.Result, error) {
+	return runDrainedFS(e, line, nil)
+}
+
+// runDrainedFS is runDrained over the workspace view fsys (nil: the
+// engine's own).
+func runDrainedFS(e *engine.Engine, line string, fsys *vfs.FS) (engine.Result, error) {
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		return engine.Result{}, err
 	}
 	done := make(chan struct{})
 	go func() { io.Copy(io.Discard, pr); close(done) }()
-	res, err := e.Run(context.Background(), engine.Request{Command: line, Stdout: pw, Stderr: io.Discard})
+	res, err := e.Run(context.Background(), engine.Request{Command: line, Stdout: pw, Stderr: io.Discard, FS: fsys})
 	pw.Close()
 	<-done
 	pr.Close()

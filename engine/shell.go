@@ -29,13 +29,31 @@ func (r *run) shell(q *builtins.Proc, script string, opts ...string) int {
 	}
 	params := append(append([]string{}, opts...), "--")
 	params = append(params, q.Args[1:]...)
-	runner, err := r.newRunner(q.Stdin, q.Stdout, q.Stderr, q.Dir, q.Env, params, source)
+	runner, err := r.newRunner(shellStdin(q.Stdin), q.Stdout, q.Stderr, q.Dir, q.Env, params, source)
 	if err != nil {
 		fmt.Fprintf(q.Stderr, "shellfence: %v\n", err)
 		return 2
 	}
 	code, _ := r.interpret(q.Ctx, runner, file, false)
 	return code
+}
+
+// shellStdin is a nested shell's standard input for the interpreter: an
+// empty reader (find -exec gives one to each child) becomes none, since
+// the interpreter would start a goroutine copying each into a pipe of
+// its own.
+func shellStdin(in io.Reader) io.Reader {
+	switch r := in.(type) {
+	case *strings.Reader:
+		if r.Len() == 0 {
+			return nil
+		}
+	case *bytes.Reader:
+		if r.Len() == 0 {
+			return nil
+		}
+	}
+	return in
 }
 
 // runScript runs a workspace file named with a slash (./build.sh) the way

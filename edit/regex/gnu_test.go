@@ -2,6 +2,7 @@ package regex
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"os/exec"
 	"strings"
@@ -9,10 +10,18 @@ import (
 )
 
 // These tests run GNU sed and grep, when installed, on the same patterns
-// and texts and compare every match and group.
+// and texts and compare every match and group. They start thousands of
+// processes, so they run only when asked (CI does):
+//
+//	go test ./edit/regex -gnu
+
+var gnu = flag.Bool("gnu", false, "compare with the installed GNU sed and grep")
 
 func haveGNU(t *testing.T, tool string) {
 	t.Helper()
+	if !*gnu {
+		t.Skip("compares with GNU " + tool + ": run with -gnu")
+	}
 	out, err := exec.Command(tool, "--version").Output()
 	if err != nil || !bytes.Contains(out, []byte("GNU")) {
 		t.Skipf("GNU %s is not installed", tool)
