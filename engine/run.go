@@ -217,9 +217,9 @@ func (r *run) stopped(ctx, runCtx context.Context, timeout time.Duration, res *R
 // fill puts what the sinks captured into res.
 func fill(res *Result, out, errs *sink, marker func(Omission) string) {
 	o := out.result("stdout", marker)
-	res.Stdout, res.StdoutOmitted, res.StdoutBytes, res.StdoutLines, res.StdoutBinary = o.data, o.omitted, o.total, o.lines, o.binary
+	res.Stdout, res.StdoutOmitted, res.StdoutBytes, res.StdoutLines, res.StdoutBinary = o.Data, o.Omitted, o.Total, o.Lines, o.Binary
 	e := errs.result("stderr", marker)
-	res.Stderr, res.StderrOmitted, res.StderrBytes, res.StderrLines, res.StderrBinary = e.data, e.omitted, e.total, e.lines, e.binary
+	res.Stderr, res.StderrOmitted, res.StderrBytes, res.StderrLines, res.StderrBinary = e.Data, e.Omitted, e.Total, e.Lines, e.Binary
 }
 
 // stdinFile turns a run's standard input into the one pipe every command
