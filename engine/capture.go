@@ -70,8 +70,8 @@ func (c *Capture) keep(p []byte) {
 	}
 }
 
-// held is the memory the capture holds.
-func (c *Capture) held() int64 { return int64(cap(c.head) + cap(c.tail) + cap(c.sample)) }
+// Held is the memory the capture holds.
+func (c *Capture) Held() int64 { return int64(cap(c.head) + cap(c.tail) + cap(c.sample)) }
 
 // Bytes returns how many bytes were written, Lines how many lines (a last
 // line without a newline counts).

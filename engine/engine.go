@@ -163,6 +163,9 @@ type Request struct {
 	// Marker, if set, words the line put where captured output was left
 	// out (default [DefaultMarker]).
 	Marker func(Omission) string
+	// OutputLimit, if > 0, is how many bytes of each stream the result
+	// keeps, instead of the engine's [WithOutputLimit].
+	OutputLimit int
 }
 
 // Result is the outcome of a run.

@@ -174,8 +174,12 @@ func (r *run) execute(ctx context.Context, req Request, s *Session, note string)
 	r.fs = r.fs.WithBudget(r.budget)
 	r.sys = r.e.system(r)
 	r.sys.SetUmask(s.umask)
-	out := newSink(runCtx, req.Stdout, r.e.maxOutput, r.budget)
-	errs := newSink(runCtx, req.Stderr, r.e.maxOutput, r.budget)
+	limit := r.e.maxOutput
+	if req.OutputLimit > 0 {
+		limit = req.OutputLimit
+	}
+	out := newSink(runCtx, req.Stdout, limit, r.budget)
+	errs := newSink(runCtx, req.Stderr, limit, r.budget)
 	r.stdout, r.stderr = out, errs
 	stdin, closeStdin := stdinFile(req.Stdin)
 	defer closeStdin()

@@ -46,7 +46,7 @@ func (s *sink) write(p []byte) (int, error) {
 		return 0, nil
 	}
 	s.c.Write(p)
-	if held := s.c.held(); held > s.held {
+	if held := s.c.Held(); held > s.held {
 		s.budget.Charge(budget.Memory, held-s.held)
 		s.held = held
 	}

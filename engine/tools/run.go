@@ -1,0 +1,243 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/shellfence/shellfence/engine"
+)
+
+// runArgs are the arguments of the run tool.
+type runArgs struct {
+	Command   string            `json:"command" jsonschema:"the command line to run, in bash syntax: pipes, redirections, &&, ||, globs, $(...), loops and functions all work. With args: the name of the one command to run"`
+	Args      []string          `json:"args,omitempty" jsonschema:"run command as one program with exactly these arguments: no shell parsing, no globbing, no expansion (for arguments with quotes or spaces)"`
+	Cwd       string            `json:"cwd,omitempty" jsonschema:"directory to run in, relative to the workspace root (or an absolute path inside it); default: where the last run of this session ended (the root at first)"`
+	TimeoutMs int64             `json:"timeout_ms,omitempty" jsonschema:"stop the run after this many milliseconds (default 30000; the server caps it); what was printed so far is returned with timed_out true"`
+	Stdin     string            `json:"stdin,omitempty" jsonschema:"text given to the command on standard input"`
+	Env       map[string]string `json:"env,omitempty" jsonschema:"extra environment variables for this run only"`
+	Reset     bool              `json:"reset,omitempty" jsonschema:"start a fresh shell first: working directory back to the root, variables and functions forgotten"`
+}
+
+// runResult is the structured result of run.
+type runResult struct {
+	ID              string `json:"id" jsonschema:"the run's id: run_output with it gives the full output"`
+	ExitCode        int    `json:"exit_code" jsonschema:"the exit status: 0 for success; 124 timed out, 130 cancelled, 137 a budget exceeded, 127 command not found"`
+	Stdout          string `json:"stdout" jsonschema:"standard output; when longer than the server shows, its head and tail with a marker line between"`
+	Stderr          string `json:"stderr" jsonschema:"standard error, shortened the same way"`
+	StdoutTruncated bool   `json:"stdout_truncated" jsonschema:"true when part of stdout is left out here (run_output has it)"`
+	StderrTruncated bool   `json:"stderr_truncated" jsonschema:"true when part of stderr is left out here"`
+	StdoutBytes     int64  `json:"stdout_bytes" jsonschema:"bytes written to stdout in all"`
+	StderrBytes     int64  `json:"stderr_bytes" jsonschema:"bytes written to stderr in all"`
+	StdoutLines     int64  `json:"stdout_lines" jsonschema:"lines written to stdout in all"`
+	StderrLines     int64  `json:"stderr_lines" jsonschema:"lines written to stderr in all"`
+	DurationMs      int64  `json:"duration_ms" jsonschema:"how long the run took"`
+	TimedOut        bool   `json:"timed_out" jsonschema:"true when the timeout stopped the run"`
+	Cancelled       bool   `json:"cancelled,omitempty" jsonschema:"true when the client cancelled the run"`
+	BudgetExceeded  string `json:"budget_exceeded,omitempty" jsonschema:"the budget that stopped the run, if one did"`
+	Cwd             string `json:"cwd" jsonschema:"the working directory the run ended in, relative to the workspace root; the next run starts there"`
+}
+
+func (tb *Toolbox) runTool() *Tool {
+	t := define("run", runDescription(tb.cfg), Annotations{Title: "Run a shell command", Destructive: true},
+		func(ctx context.Context, c *Call, a runArgs) (runResult, *Result) { return tb.run(ctx, c, a) })
+	setDefault(t.InputSchema, "timeout_ms", tb.cfg.DefaultTimeout.Milliseconds())
+	t.alias = runAliases
+	return t
+}
+
+// ExitCode returns the exit code of a run's result; ok is false for the
+// results of other tools.
+func ExitCode(res *Result) (code int, ok bool) {
+	r, ok := res.Structured.(runResult)
+	return r.ExitCode, ok
+}
+
+// runAliases accepts the argument names agents' own shell tools use.
+func runAliases(m map[string]any) {
+	rename(m, "cmd", "command")
+	if v, ok := m["timeout"]; ok {
+		delete(m, "timeout")
+		if _, set := m["timeout_ms"]; !set {
+			m["timeout_ms"] = millis(v)
+		}
+	}
+	delete(m, "description")
+}
+
+// millis reads a timeout given as milliseconds or as a duration ("30s").
+func millis(v any) any {
+	s, ok := v.(string)
+	if !ok {
+		return v
+	}
+	if d, err := time.ParseDuration(s); err == nil {
+		return d.Milliseconds()
+	}
+	return v // invalid: validation says so
+}
+
+func rename(m map[string]any, from, to string) {
+	if v, ok := m[from]; ok {
+		delete(m, from)
+		if _, set := m[to]; !set {
+			m[to] = v
+		}
+	}
+}
+
+func (tb *Toolbox) run(ctx context.Context, c *Call, a runArgs) (runResult, *Result) {
+	if strings.TrimSpace(a.Command) == "" {
+		return runResult{}, errorf("run: command is empty: give a command line such as \"ls -la\"")
+	}
+	s := c.Session
+	rec := s.store.add(a.Command, tb.cfg.StoreRunBytes)
+	req := tb.runRequest(a, rec)
+	stop := c.progress(ctx, rec)
+	res, err := s.shellFor(a.Reset).Run(ctx, req)
+	stop()
+	s.store.trim()
+	if err != nil {
+		return runResult{}, errorf("run: %v", err)
+	}
+	out := tb.runOutcome(rec, res)
+	return out, &Result{Text: runText(out), IsError: out.ExitCode != 0}
+}
+
+// runRequest is the engine request for the run a, storing its output in
+// rec as it is produced.
+func (tb *Toolbox) runRequest(a runArgs, rec *stored) engine.Request {
+	req := engine.Request{
+		Command: a.Command,
+		Dir:     a.Cwd,
+		Timeout: min(time.Duration(a.TimeoutMs)*time.Millisecond, tb.cfg.MaxTimeout),
+		Stdout:  rec.out,
+		Stderr:  rec.err,
+		Marker:  markerFor(rec.id),
+
+		OutputLimit: tb.cfg.MaxOutput,
+	}
+	if a.TimeoutMs <= 0 {
+		req.Timeout = tb.cfg.DefaultTimeout
+	}
+	if a.Args != nil {
+		req.Command, req.Args = "", append([]string{a.Command}, a.Args...)
+	}
+	if a.Stdin != "" {
+		req.Stdin = strings.NewReader(a.Stdin)
+	}
+	for k, v := range a.Env {
+		req.Env = append(req.Env, k+"="+v)
+	}
+	sort.Strings(req.Env)
+	return req
+}
+
+// markerFor words the line put where output is left out, pointing at
+// run_output.
+func markerFor(id string) func(engine.Omission) string {
+	return func(o engine.Omission) string {
+		what := fmt.Sprintf("%d bytes", o.Bytes)
+		if o.Lines > 0 {
+			what = fmt.Sprintf("%d lines (%d bytes)", o.Lines, o.Bytes)
+		}
+		return fmt.Sprintf("[... %s of %s omitted; run_output with id %q and offset/limit or match shows them ...]", what, o.Stream, id)
+	}
+}
+
+// runOutcome is the structured result of a finished run.
+func (tb *Toolbox) runOutcome(rec *stored, res engine.Result) runResult {
+	out := runResult{
+		ID:              rec.id,
+		ExitCode:        res.ExitCode,
+		Stdout:          shown(res.Stdout, res.StdoutBinary, res.StdoutBytes, rec.id, "stdout"),
+		Stderr:          shown(res.Stderr, res.StderrBinary, res.StderrBytes, rec.id, "stderr"),
+		StdoutTruncated: res.StdoutOmitted > 0 || res.StdoutBinary,
+		StderrTruncated: res.StderrOmitted > 0 || res.StderrBinary,
+		StdoutBytes:     res.StdoutBytes,
+		StderrBytes:     res.StderrBytes,
+		StdoutLines:     res.StdoutLines,
+		StderrLines:     res.StderrLines,
+		DurationMs:      res.Duration.Milliseconds(),
+		TimedOut:        res.TimedOut,
+		Cancelled:       res.Cancelled,
+		Cwd:             tb.relPath(res.Dir),
+	}
+	if res.Exceeded != nil {
+		out.BudgetExceeded = res.Exceeded.Error()
+	}
+	return out
+}
+
+// shown is a stream as the result shows it: binary output becomes a
+// one-line note.
+func shown(data []byte, binary bool, total int64, id, stream string) string {
+	if !binary {
+		return string(data)
+	}
+	kind := http.DetectContentType(data)
+	return fmt.Sprintf("[binary output: %d bytes of %s, not shown; redirect it to a file and inspect it with od, file or wc (run %s, %s)]\n", total, kind, id, stream)
+}
+
+// relPath is a visible path relative to the workspace root.
+func (tb *Toolbox) relPath(p string) string {
+	if rel, ok := tb.cfg.Engine.FS().Rel(p); ok {
+		return rel
+	}
+	return p
+}
+
+// runText renders a run for clients that ignore structured content.
+func runText(r runResult) string {
+	var b strings.Builder
+	b.WriteString(r.Stdout)
+	if r.Stdout != "" && !strings.HasSuffix(r.Stdout, "\n") {
+		b.WriteString("\n")
+	}
+	if r.Stderr != "" {
+		b.WriteString("[stderr]\n" + r.Stderr)
+		if !strings.HasSuffix(r.Stderr, "\n") {
+			b.WriteString("\n")
+		}
+	}
+	status := fmt.Sprintf("exit %d", r.ExitCode)
+	switch {
+	case r.TimedOut:
+		status += ", timed out"
+	case r.Cancelled:
+		status += ", cancelled"
+	case r.BudgetExceeded != "":
+		status += ", " + r.BudgetExceeded
+	}
+	fmt.Fprintf(&b, "[%s · %d ms · cwd %s · id %s]", status, r.DurationMs, r.Cwd, r.ID)
+	return b.String()
+}
+
+// progress reports a long run's output so far, once a second after the
+// first, when the client asked for progress. The returned func stops it.
+func (c *Call) progress(ctx context.Context, rec *stored) func() {
+	if c.Progress == nil {
+		return func() {}
+	}
+	done := make(chan struct{})
+	go func() {
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+				ob, ol := rec.out.counts()
+				eb, el := rec.err.counts()
+				c.Progress(float64(ob+eb), 0, fmt.Sprintf("running: %d lines (%d bytes) on stdout, %d lines (%d bytes) on stderr so far", ol, ob, el, eb))
+			}
+		}
+	}()
+	return func() { close(done) }
+}

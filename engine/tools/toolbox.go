@@ -1,0 +1,158 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/shellfence/shellfence/builtins/fetch"
+	"github.com/shellfence/shellfence/engine"
+)
+
+// Config is what a [Toolbox] serves and how.
+type Config struct {
+	// Engine runs the commands and holds the workspace; required.
+	Engine *engine.Engine
+	// MaxOutput is how many bytes of each stream a result shows (head
+	// and tail; default 20,000). Everything goes into the output store.
+	MaxOutput int
+	// DefaultTimeout is a run's timeout when the call gives none (default
+	// 30 s); MaxTimeout caps what a call may ask for (default 10 min).
+	DefaultTimeout, MaxTimeout time.Duration
+	// NoPersist makes every run start a fresh shell.
+	NoPersist bool
+	// Store bounds the stored full outputs of each session (defaults:
+	// the last 64 runs, 64 MiB, 16 MiB per stream of a run).
+	StoreRuns     int
+	StoreBytes    int64
+	StoreRunBytes int
+	Disabled      []string // tool names not to serve
+	Fetcher       *fetch.Fetcher
+	ReadOnly      bool // serve no tool that writes
+}
+
+// Toolbox is the set of tools over one engine. It is safe for concurrent
+// use; each client gets its own [Session].
+type Toolbox struct {
+	cfg    Config
+	tools  []*Tool
+	byName map[string]*Tool
+}
+
+// New returns the toolbox cfg describes.
+func New(cfg Config) *Toolbox {
+	cfg = withDefaults(cfg)
+	tb := &Toolbox{cfg: cfg, byName: map[string]*Tool{}}
+	for _, t := range tb.all() {
+		if slices.Contains(cfg.Disabled, t.Name) || cfg.ReadOnly && !t.Annotations.ReadOnly && t.Name != "run" {
+			continue
+		}
+		tb.tools = append(tb.tools, t)
+		tb.byName[t.Name] = t
+	}
+	return tb
+}
+
+func withDefaults(cfg Config) Config {
+	if cfg.MaxOutput <= 0 {
+		cfg.MaxOutput = 20000
+	}
+	if cfg.DefaultTimeout <= 0 {
+		cfg.DefaultTimeout = 30 * time.Second
+	}
+	if cfg.MaxTimeout <= 0 {
+		cfg.MaxTimeout = 10 * time.Minute
+	}
+	if cfg.StoreRuns <= 0 {
+		cfg.StoreRuns = 64
+	}
+	if cfg.StoreBytes <= 0 {
+		cfg.StoreBytes = 64 << 20
+	}
+	if cfg.StoreRunBytes <= 0 {
+		cfg.StoreRunBytes = 16 << 20
+	}
+	return cfg
+}
+
+// all is every tool the toolbox can serve, before Config filters them.
+func (tb *Toolbox) all() []*Tool {
+	list := []*Tool{tb.runTool(), tb.runOutputTool()}
+	list = append(list, tb.fileTools()...)
+	list = append(list, tb.editFileTool(), tb.applyPatchTool())
+	if tb.cfg.Fetcher != nil {
+		list = append(list, tb.fetchTool())
+	}
+	return list
+}
+
+// Tools returns the tools served, in a fixed order.
+func (tb *Toolbox) Tools() []*Tool { return slices.Clone(tb.tools) }
+
+// Tool returns the tool called name.
+func (tb *Toolbox) Tool(name string) (*Tool, bool) {
+	t, ok := tb.byName[name]
+	return t, ok
+}
+
+// Engine returns the toolbox's engine.
+func (tb *Toolbox) Engine() *engine.Engine { return tb.cfg.Engine }
+
+// Call runs the tool name for the session s (see [Tool.Handle]); an
+// unknown name is an error result.
+func (tb *Toolbox) Call(ctx context.Context, s *Session, name string, args json.RawMessage) *Result {
+	t, ok := tb.byName[name]
+	if !ok {
+		return errorf("unknown tool %q", name)
+	}
+	return t.Handle(ctx, &Call{Session: s}, args)
+}
+
+// Session is one client's state: its shell (working directory,
+// variables, functions...) and its stored outputs.
+type Session struct {
+	tb     *Toolbox
+	ctx    context.Context // ends when the session is closed
+	cancel context.CancelFunc
+	mu     sync.Mutex
+	shell  *engine.Session
+	store  *store
+}
+
+// NewSession returns a new session of the toolbox.
+func (tb *Toolbox) NewSession() *Session {
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Session{
+		tb:     tb,
+		ctx:    ctx,
+		cancel: cancel,
+		shell:  tb.cfg.Engine.NewSession(),
+		store:  newStore(tb.cfg.StoreRuns, tb.cfg.StoreBytes),
+	}
+}
+
+// Close ends the session: its running calls stop.
+func (s *Session) Close() { s.cancel() }
+
+// bind returns ctx, ended also when the session is closed.
+func (s *Session) bind(ctx context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(ctx)
+	stop := context.AfterFunc(s.ctx, cancel)
+	return ctx, func() { stop(); cancel() }
+}
+
+// shellFor returns the shell a run uses: the session's, a fresh one after
+// reset, or a fresh one each time under NoPersist.
+func (s *Session) shellFor(reset bool) *engine.Session {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tb.cfg.NoPersist {
+		return s.tb.cfg.Engine.NewSession()
+	}
+	if reset {
+		s.shell = s.tb.cfg.Engine.NewSession()
+	}
+	return s.shell
+}
