@@ -31,6 +31,9 @@ type Config struct {
 	Disabled      []string // tool names not to serve
 	Fetcher       *fetch.Fetcher
 	ReadOnly      bool // serve no tool that writes
+	// Compat, when "cmdshellmcp", also serves that server's tool names and
+	// parameters (cmdshell, readFile, writeFile, ...).
+	Compat string
 }
 
 // Toolbox is the set of tools over one engine. It is safe for concurrent
