@@ -18,7 +18,7 @@ import (
 
 // workspace makes a temp workspace holding files (name -> content; a name
 // ending in "/" is a directory).
-func workspace(t *testing.T, files map[string]string) (string, *vfs.FS) {
+func workspace(t testing.TB, files map[string]string) (string, *vfs.FS) {
 	t.Helper()
 	dir, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
