@@ -175,3 +175,17 @@ func notNull(s *jsonschema.Schema) {
 		notNull(s.Items)
 	}
 }
+
+// InputSchemaMap returns the input schema as a plain JSON object, the
+// form most model APIs take for a tool's parameters.
+func (t *Tool) InputSchemaMap() map[string]any {
+	b, err := json.Marshal(t.InputSchema)
+	if err != nil {
+		panic(fmt.Sprintf("tool %s: input schema: %v", t.Name, err))
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		panic(fmt.Sprintf("tool %s: input schema: %v", t.Name, err))
+	}
+	return m
+}
