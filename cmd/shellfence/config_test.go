@@ -82,6 +82,7 @@ func TestFlagsOverrideConfig(t *testing.T) {
 	want.allow = []string{"grep", "sed", "head"}
 	want.maxOutput, want.maxTimeout = 7, time.Minute
 	want.transport, want.port, want.noAuth = "sse", 9001, true
+	want.addr = "127.0.0.1:9001" // the config's host and port
 	want.corsOrigins = []string{"http://a.example"}
 	want.compat = "cmdshellmcp"
 	want.cwd = "."

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"strconv"
 )
 
 // serveCmd runs shellfence serve: flags and config, then the toolbox,
@@ -24,9 +23,6 @@ func serveCmd(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		fmt.Fprintf(stderr, "shellfence serve: %v\n(shellfence serve --help lists the flags and config keys)\n", err)
 		return 2
-	}
-	if s.addr == "" {
-		s.addr = net.JoinHostPort(s.host, strconv.Itoa(s.port))
 	}
 	token, generated := serverToken(s, lookupEnv)
 	srv, err := newServer(ctx, s, stderr, token)

@@ -212,18 +212,12 @@ var allTools = []string{"apply_patch", "copy_file", "delete_file", "edit_file", 
 // --max-output 1000 over an empty workspace.
 func exercise(t *testing.T, cs *mcp.ClientSession) {
 	t.Run("tools/list", func(t *testing.T) {
-		list, err := cs.ListTools(context.Background(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var names []string
-		for _, tl := range list.Tools {
-			names = append(names, tl.Name)
+		list, names := listTools(t, cs)
+		for _, tl := range list {
 			if tl.Annotations == nil || tl.Annotations.DestructiveHint == nil || tl.InputSchema == nil || tl.OutputSchema == nil || tl.Description == "" {
 				t.Errorf("%s: missing description, annotations or schemas", tl.Name)
 			}
 		}
-		slices.Sort(names)
 		if !slices.Equal(names, allTools) {
 			t.Errorf("tools: %v\nwant %v", names, allTools)
 		}

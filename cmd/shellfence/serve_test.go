@@ -5,6 +5,8 @@ import (
 	"context"
 	"flag"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -40,7 +42,8 @@ func inProcess(t *testing.T, args ...string) (*mcp.ClientSession, string, <-chan
 	return cs, ws, done
 }
 
-func toolNames(t *testing.T, cs *mcp.ClientSession) []string {
+// listTools returns the tools cs's server serves, and their names, sorted.
+func listTools(t *testing.T, cs *mcp.ClientSession) ([]*mcp.Tool, []string) {
 	t.Helper()
 	list, err := cs.ListTools(context.Background(), nil)
 	if err != nil {
@@ -51,6 +54,12 @@ func toolNames(t *testing.T, cs *mcp.ClientSession) []string {
 		names = append(names, tl.Name)
 	}
 	slices.Sort(names)
+	return list.Tools, names
+}
+
+func toolNames(t *testing.T, cs *mcp.ClientSession) []string {
+	t.Helper()
+	_, names := listTools(t, cs)
 	return names
 }
 
@@ -130,5 +139,61 @@ func TestServeRefuses(t *testing.T) {
 	code = serveCmd(context.Background(), []string{"--cwd", ws, "--disable-tools", "readFile"}, strings.NewReader(""), io.Discard, &errb, noEnv)
 	if code != 2 || !strings.Contains(errb.String(), "disable tools: no such tool: readFile (the tools: run, run_output,") {
 		t.Errorf("exit %d: %s", code, errb.String())
+	}
+}
+
+// TestHTTPHandler sends requests through the whole HTTP stack (guard,
+// token, the SDK's handler) on a loopback listener.
+func TestHTTPHandler(t *testing.T) {
+	const token = "handler-token-0123456789"
+	tests := []struct {
+		name      string
+		hosts     []string
+		host, tok string
+		origin    string
+		want      int
+	}{
+		{"no token", nil, "", "", "", 401},
+		{"token", nil, "", token, "", 200},
+		{"rebinding", nil, "evil.example", token, "", 403},
+		{"foreign origin", nil, "", token, "http://evil.example", 403},
+		{"proxy name not allowed", nil, "mcp.example", token, "", 403},
+		{"proxy name allowed", []string{"mcp.example"}, "mcp.example", token, "", 200},
+		{"proxy name allowed, no token", []string{"mcp.example"}, "mcp.example", "", "", 401},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := defaultSettings()
+			s.cwd, s.transport, s.addr, s.quiet, s.allowedHosts = t.TempDir(), "http", "127.0.0.1:0", true, tt.hosts
+			srv, err := newServer(context.Background(), &s, io.Discard, token)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer srv.close()
+			hs := httptest.NewServer(srv.httpHandler(token))
+			defer hs.Close()
+			req, _ := http.NewRequest("POST", hs.URL+"/mcp", strings.NewReader(
+				`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Accept", "application/json, text/event-stream")
+			if tt.host != "" {
+				req.Host = tt.host
+			}
+			if tt.tok != "" {
+				req.Header.Set("Authorization", "Bearer "+tt.tok)
+			}
+			if tt.origin != "" {
+				req.Header.Set("Origin", tt.origin)
+			}
+			resp, err := hs.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != tt.want {
+				t.Errorf("status %d, want %d: %s", resp.StatusCode, tt.want, body)
+			}
+		})
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"strconv"
 	"strings"
 	"time"
@@ -136,6 +137,9 @@ func parseServeFlags(args []string) (*settings, error) {
 	// The same arguments parsed again, over the config's values.
 	if err := serveFlags(&s).Parse(args); err != nil {
 		return nil, err
+	}
+	if s.addr == "" {
+		s.addr = net.JoinHostPort(s.host, strconv.Itoa(s.port))
 	}
 	return &s, nil
 }

@@ -41,11 +41,15 @@ func (nopWriteCloser) Close() error { return nil }
 // Host and Origin guard and, unless token is "", the bearer token.
 func (srv *server) httpHandler(token string) http.Handler {
 	get := func(*http.Request) *mcp.Server { return srv.mcp }
+	// The SDK refuses a Host that is not loopback on a loopback
+	// connection; a local proxy sends the public name, which the guard
+	// checks against --allowed-hosts.
+	proxied := len(srv.s.allowedHosts) > 0
 	mux := http.NewServeMux()
 	if srv.s.transport == "sse" {
-		mux.Handle("/sse", mcp.NewSSEHandler(get, nil))
+		mux.Handle("/sse", mcp.NewSSEHandler(get, &mcp.SSEOptions{DisableLocalhostProtection: proxied}))
 	} else {
-		mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(get, nil))
+		mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(get, &mcp.StreamableHTTPOptions{DisableLocalhostProtection: proxied}))
 	}
 	var h http.Handler = mux
 	if token != "" {
