@@ -120,16 +120,17 @@ func newServer(life context.Context, s *settings, stderr io.Writer, token string
 		return nil, fmt.Errorf("workspace: %w", err)
 	}
 	tb, err := newToolbox(s, ws)
-	if err == nil && s.auditLog != "" && within(s.cwd, s.auditLog) {
-		fmt.Fprintf(stderr, "shellfence: warning: the audit log %s is inside the workspace, where the agent can change it\n", s.auditLog)
-	}
-	var audit *auditLog
-	if err == nil {
-		audit, err = openAudit(s, stderr, token)
-	}
 	if err != nil {
 		ws.Close()
 		return nil, err
+	}
+	audit, err := openAudit(s, stderr, token)
+	if err != nil {
+		ws.Close()
+		return nil, err
+	}
+	if s.auditLog != "" && within(s.cwd, s.auditLog) {
+		fmt.Fprintf(stderr, "shellfence: warning: the audit log %s is inside the workspace, where the agent can change it\n", s.auditLog)
 	}
 	srv := &server{s: s, ws: ws, audit: audit}
 	impl := &mcp.Implementation{Name: "shellfence", Title: "shellfence: a confined GNU shell", Version: version()}

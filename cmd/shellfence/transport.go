@@ -26,8 +26,8 @@ func (srv *server) serveStdio(ctx context.Context, in io.Reader, out io.Writer) 
 	case err := <-done:
 		return err
 	case <-ctx.Done():
-		// The calls' contexts end with ctx; a read of in may block on,
-		// so do not wait for Run.
+		// The calls' contexts end with ctx. Run is not waited for: its
+		// read of in may stay blocked.
 		srv.drain(grace)
 		return nil
 	}
