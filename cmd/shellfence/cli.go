@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 	_ "time/tzdata" // zone names work on hosts without a zone database
@@ -19,6 +20,8 @@ const usage = `usage:
   shellfence run [--cwd DIR] [--allow NAMES] [--read-only] [--timeout DUR] [--env NAME=VALUE]... [--] 'COMMAND LINE'
   shellfence exec [same options] -- NAME [ARG]...
   shellfence commands
+  shellfence serve [--cwd DIR] [--conf FILE] [--http [ADDR] | --sse [ADDR]] [--auth TOKEN | --noauth] ...
+                                 serve the tools over MCP (stdio by default); serve --help lists every flag
 `
 
 // cli runs the command line args and returns the exit status.
@@ -30,6 +33,8 @@ func cli(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	switch args[0] {
 	case "run", "exec":
 		return runCmd(ctx, args[0], args[1:], stdin, stdout, stderr)
+	case "serve":
+		return serveCmd(ctx, args[1:], stdin, stdout, stderr, os.LookupEnv)
 	case "commands":
 		fmt.Fprintln(stdout, strings.Join(builtins.Names(), "\n"))
 		return 0

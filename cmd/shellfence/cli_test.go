@@ -71,10 +71,7 @@ func buildStatic(t *testing.T, dir string) string {
 }
 
 func TestTimeoutBinary(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	bin := buildStatic(t, t.TempDir())
+	bin := serverBin(t)
 	start := time.Now()
 	cmd := exec.Command(bin, "run", "--cwd", t.TempDir(), "--timeout", "1s", "while true; do :; done")
 	out, _ := cmd.CombinedOutput()

@@ -36,7 +36,7 @@ func (tb *Toolbox) editFileTool() *Tool {
 }
 
 func (tb *Toolbox) editFile(ctx context.Context, a editFileArgs) (editFileResult, *Result) {
-	res, err := edit.EditFile(ctx, tb.fs(), edit.EditRequest{File: tb.abs(a.Path), Script: a.Script, Args: a.Args})
+	res, err := edit.EditFile(ctx, tb.fs(), edit.EditRequest{File: tb.abs(a.Path), Script: a.Script, Args: a.Args, DeleteBackup: tb.cfg.EditDeleteBackup})
 	if err != nil {
 		return editFileResult{}, errorf("%s", strings.ReplaceAll(err.Error(), tb.fs().Root()+"/", ""))
 	}

@@ -34,6 +34,9 @@ type Config struct {
 	// Compat, when "cmdshellmcp", also serves that server's tool names and
 	// parameters (cmdshell, readFile, writeFile, ...).
 	Compat string
+	// EditDeleteBackup makes edit_file remove its backup once the diff
+	// is made.
+	EditDeleteBackup bool
 }
 
 // Toolbox is the set of tools over one engine. It is safe for concurrent

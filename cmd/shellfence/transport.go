@@ -1,0 +1,83 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// grace is how long, on shutdown, the calls in progress get to answer
+// after their runs were stopped.
+const grace = time.Second
+
+// serveStdio serves one client on in and out until in ends or ctx is
+// done; either way every call is stopped.
+func (srv *server) serveStdio(ctx context.Context, in io.Reader, out io.Writer) error {
+	t := &mcp.IOTransport{Reader: io.NopCloser(in), Writer: nopWriteCloser{out}}
+	done := make(chan error, 1)
+	// At in's end the SDK cancels the calls in progress and Run returns.
+	go func() { done <- srv.mcp.Run(context.WithoutCancel(ctx), t) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		// The calls' contexts end with ctx. Run is not waited for: its
+		// read of in may stay blocked.
+		srv.drain(grace)
+		return nil
+	}
+}
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
+
+// httpHandler is the MCP endpoint of the transport s names, behind the
+// Host and Origin guard and, unless token is "", the bearer token.
+func (srv *server) httpHandler(token string) http.Handler {
+	get := func(*http.Request) *mcp.Server { return srv.mcp }
+	// The SDK refuses a Host that is not loopback on a loopback
+	// connection; a local proxy sends the public name, which the guard
+	// checks against --allowed-hosts.
+	proxied := len(srv.s.allowedHosts) > 0
+	mux := http.NewServeMux()
+	if srv.s.transport == "sse" {
+		mux.Handle("/sse", mcp.NewSSEHandler(get, &mcp.SSEOptions{DisableLocalhostProtection: proxied}))
+	} else {
+		mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(get, &mcp.StreamableHTTPOptions{DisableLocalhostProtection: proxied}))
+	}
+	var h http.Handler = mux
+	if token != "" {
+		h = requireToken(token)(h)
+	}
+	host, _, _ := net.SplitHostPort(srv.s.addr)
+	return newGuard(host, srv.s.allowedHosts, srv.s.corsOrigins).wrap(h)
+}
+
+// serveHTTP serves h on ln until ctx is done; then the runs stop, and the
+// connections are closed once their calls have answered.
+func (srv *server) serveHTTP(ctx context.Context, ln net.Listener, h http.Handler) error {
+	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	srv.drain(grace)
+	sctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		hs.Close() // streams that stay open: SSE and standalone GETs
+	}
+	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
