@@ -72,6 +72,13 @@ func (g *guard) originAllowed(origin string) bool {
 	return g.anyOrigin || slices.ContainsFunc(g.origins, func(o string) bool { return strings.EqualFold(o, origin) })
 }
 
+// sameOrigin reports whether origin is the server's own (a page it served
+// itself): its host and port are the request's Host, already checked.
+func sameOrigin(origin, host string) bool {
+	u, err := url.Parse(origin)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && strings.EqualFold(u.Host, host)
+}
+
 // wrap returns next behind the guard. It answers CORS preflights itself,
 // without a token, as browsers send none with them.
 func (g *guard) wrap(next http.Handler) http.Handler {
@@ -81,7 +88,7 @@ func (g *guard) wrap(next http.Handler) http.Handler {
 			return
 		}
 		origin := r.Header.Get("Origin")
-		if origin == "" {
+		if origin == "" || sameOrigin(origin, r.Host) {
 			next.ServeHTTP(w, r)
 			return
 		}

@@ -28,6 +28,8 @@ func TestGuard(t *testing.T) {
 		{"wildcard, name", "0.0.0.0", nil, nil, req{"POST", "evil.example", "", ""}, 403, ""},
 		{"wildcard, allowed name", "::", []string{"dev.lan"}, nil, req{"POST", "dev.lan:8003", "", ""}, 200, ""},
 		{"foreign origin", "127.0.0.1", nil, nil, req{"POST", "127.0.0.1:8003", "http://evil.example", ""}, 403, ""},
+		{"same origin", "127.0.0.1", nil, nil, req{"POST", "localhost:8003", "http://localhost:8003", ""}, 200, ""},
+		{"same host, other port", "127.0.0.1", nil, nil, req{"POST", "localhost:8003", "http://localhost:9999", ""}, 403, ""},
 		{"null origin", "127.0.0.1", nil, nil, req{"POST", "127.0.0.1:8003", "null", ""}, 403, ""},
 		{"origin not listed", "127.0.0.1", nil, []string{"http://app.example"}, req{"POST", "127.0.0.1:8003", "http://evil.example", ""}, 403, ""},
 		{"listed origin", "127.0.0.1", nil, []string{"http://app.example"}, req{"POST", "127.0.0.1:8003", "http://app.example", ""}, 200, "http://app.example"},

@@ -17,6 +17,10 @@ const grace = time.Second
 
 // serveStdio serves one client on in and out until in ends or ctx is
 // done; either way every call is stopped.
+// idleSession is how long an HTTP session may go without a request
+// before it ends, with its shell and stored outputs.
+const idleSession = time.Hour
+
 func (srv *server) serveStdio(ctx context.Context, in io.Reader, out io.Writer) error {
 	t := &mcp.IOTransport{Reader: io.NopCloser(in), Writer: nopWriteCloser{out}}
 	done := make(chan error, 1)
@@ -49,7 +53,7 @@ func (srv *server) httpHandler(token string) http.Handler {
 	if srv.s.transport == "sse" {
 		mux.Handle("/sse", mcp.NewSSEHandler(get, &mcp.SSEOptions{DisableLocalhostProtection: proxied}))
 	} else {
-		mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(get, &mcp.StreamableHTTPOptions{DisableLocalhostProtection: proxied}))
+		mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(get, &mcp.StreamableHTTPOptions{DisableLocalhostProtection: proxied, SessionTimeout: idleSession}))
 	}
 	var h http.Handler = mux
 	if token != "" {

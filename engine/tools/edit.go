@@ -24,9 +24,13 @@ type editFileResult struct {
 }
 
 func (tb *Toolbox) editFileTool() *Tool {
+	backup := "The original is kept as the next free numbered backup (FILE.bk1, FILE.bk2, ...), "
+	if tb.cfg.EditDeleteBackup {
+		backup = "No backup is kept (the server runs with --edit-delete-backup): the diff is the record of the change; "
+	}
 	return define("edit_file", "Edit one text file with a GNU sed script and return the unified diff of the change.\n\n"+
 		"Use it for targeted changes (replace a string, delete or insert lines) without rewriting the whole file; for larger rewrites use write_file, "+
-		"for changes written as a diff use apply_patch. The original is kept as the next free numbered backup (FILE.bk1, FILE.bk2, ...), "+
+		"for changes written as a diff use apply_patch. "+backup+
 		"the file is replaced atomically, and when sed fails or changes nothing the file is left untouched and no backup remains. "+
 		"sed runs in sandbox mode: the e, r, R, w and W commands and options naming other files are refused.",
 		Annotations{Title: "Edit a file with sed", Destructive: true},
