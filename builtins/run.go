@@ -1,11 +1,14 @@
 package builtins
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"runtime/debug"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/shellfence/shellfence/builtins/internal/opt"
@@ -34,7 +37,7 @@ func Names() []string {
 // when f returns, and turns a panic into exit status 2 with a message, so
 // that no builtin can bring down the process.
 func Run(f Func, p *Proc) (status int) {
-	out := &procOut{newBuffered(p.Stdout), p.Stdout}
+	out := &procOut{pooledWriter(p.Stdout), p.Stdout}
 	p.Stdout = out
 	defer func() {
 		if v := recover(); v != nil {
@@ -45,12 +48,30 @@ func Run(f Func, p *Proc) (status int) {
 			}
 			status = 2
 		}
+		releaseWriter(out.Writer)
 	}()
 	status = f(p)
 	if err := out.Flush(); err != nil && status == 0 {
 		status = p.WriteFailed(err)
 	}
 	return status
+}
+
+// writers holds the output buffers of finished commands: a 32 KiB buffer
+// per command would otherwise be most of what a cheap command allocates.
+var writers = sync.Pool{New: func() any { return newBuffered(nil) }}
+
+func pooledWriter(w io.Writer) *bufio.Writer {
+	b := writers.Get().(*bufio.Writer)
+	b.Reset(w)
+	return b
+}
+
+// releaseWriter gives b back once its command has returned; whatever it
+// still held was flushed or is dropped.
+func releaseWriter(b *bufio.Writer) {
+	b.Reset(nil)
+	writers.Put(b)
 }
 
 // debugPanics adds stack traces to panic messages (tests set it).

@@ -59,7 +59,7 @@ func TestCLI(t *testing.T) {
 }
 
 // buildStatic builds the binary with CGO_ENABLED=0 into dir.
-func buildStatic(t *testing.T, dir string) string {
+func buildStatic(t testing.TB, dir string) string {
 	t.Helper()
 	bin := filepath.Join(dir, "shellfence")
 	cmd := exec.Command("go", "build", "-o", bin, ".")

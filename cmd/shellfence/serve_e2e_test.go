@@ -41,7 +41,7 @@ func TestMain(m *testing.M) {
 }
 
 // serverBin returns the built binary; it skips under -short.
-func serverBin(t *testing.T) string {
+func serverBin(t testing.TB) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the binary")
@@ -79,7 +79,7 @@ func (b *syncBuffer) String() string {
 }
 
 // serverCmd is the binary serving the workspace ws with args.
-func serverCmd(t *testing.T, ws string, args ...string) (*exec.Cmd, *syncBuffer) {
+func serverCmd(t testing.TB, ws string, args ...string) (*exec.Cmd, *syncBuffer) {
 	cmd := exec.Command(serverBin(t), append([]string{"serve", "--cwd", ws}, args...)...)
 	cmd.Env = slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, tokenEnv+"=") })
 	errb := &syncBuffer{}

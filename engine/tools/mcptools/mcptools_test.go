@@ -16,7 +16,7 @@ import (
 )
 
 // connect serves tb in memory and returns a client session.
-func connect(t *testing.T, tb *tools.Toolbox, opts *mcptools.Options) *mcp.ClientSession {
+func connect(t testing.TB, tb *tools.Toolbox, opts *mcptools.Options) *mcp.ClientSession {
 	t.Helper()
 	ctx := context.Background()
 	server := mcptools.NewServer(tb, &mcp.Implementation{Name: "shellfence", Version: "test"}, opts)
@@ -86,5 +86,24 @@ func TestToolsOverMCP(t *testing.T) {
 	res, _ = call(t, cs, "read_file", map[string]any{"path": "/etc/passwd"})
 	if !res.IsError || !strings.Contains(res.Content[0].(*mcp.TextContent).Text, "outside the workspace") {
 		t.Errorf("read outside: %v", res.Content[0])
+	}
+}
+
+// BenchmarkRunLs is one cheap run over an in-memory MCP connection: the
+// server's share of a tool call.
+func BenchmarkRunLs(b *testing.B) {
+	dir := b.TempDir()
+	ws, err := vfs.OpenDir(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ws.Close()
+	tb := tools.New(tools.Config{Engine: engine.New(ws)})
+	cs := connect(b, tb, nil)
+	args := map[string]any{"command": "ls"}
+	for b.Loop() {
+		if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "run", Arguments: args}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
