@@ -20,10 +20,12 @@ import (
 //
 //   - run-ls-x-forkexec: a run of ls over stdio (tools/call to result, p50)
 //     as a multiple of fork+exec of the host's ls (p50)
+//
 //   - start-to-list-ms: spawning the server, initialize and tools/list (p50)
+//
 //   - idle-rss-MB: the server's resident memory after tools/list
 //
-//	go test ./cmd/shellfence -run '^$' -bench Server -benchtime 200x
+//     go test ./cmd/shellfence -run '^$' -bench Server -benchtime 200x
 func BenchmarkServer(b *testing.B) {
 	ls, err := exec.LookPath("ls")
 	if err != nil {
