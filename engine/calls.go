@@ -8,10 +8,13 @@ import (
 	"strconv"
 	"strings"
 
+	"runtime"
+
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/shellfence/shellfence/builtins"
+	"github.com/shellfence/shellfence/vfs/budget"
 )
 
 // call sees every simple command after expansion, before the interpreter
@@ -21,9 +24,15 @@ import (
 // (echo, cd, test...) runs instead, as in bash; `builtin NAME` still
 // reaches the replacement.
 func (r *run) call(ctx context.Context, args []string) ([]string, error) {
+	r.e.wd.poke(r)
 	switch {
 	case len(args) == 0:
 		return args, nil
+	case r.tooDeep(args[0]):
+		return []string{"false"}, nil
+	case args[0] == "eval" && argsSize(args) > maxScript:
+		fmt.Fprintf(interp.HandlerCtx(ctx).Stderr, "shellfence: eval: a script of %d bytes is more than %d MiB: write it to a file and run it with bash FILE\n", argsSize(args), maxScript>>20)
+		return []string{"false"}, nil
 	case args[0] == "builtin" && len(args) > 1:
 		out, err := r.replace(ctx, args[1:])
 		if len(out) > 0 && out[0] == args[1] {
@@ -84,6 +93,39 @@ func (r *run) replace(ctx context.Context, args []string) ([]string, error) {
 		}
 	}
 	return args, nil
+}
+
+// maxScript bounds a program parsed at once (eval's arguments): its syntax
+// tree takes several times its size.
+const maxScript = 16 << 20
+
+func argsSize(args []string) int {
+	n := 0
+	for _, a := range args {
+		n += len(a)
+	}
+	return n
+}
+
+// framesPerLevel is about how many Go frames one level of a shell
+// function call takes in the interpreter (8 to 13 for a plain call, about
+// 24 through a command substitution).
+const framesPerLevel = 16
+
+// tooDeep measures, at every 16th function call or source of the run,
+// how deep the interpreter's stack is, and stops the run past its depth
+// budget: the Go stack would otherwise grow until the process dies.
+func (r *run) tooDeep(name string) bool {
+	limit := r.budget.Limits().Depth
+	if limit <= 0 || !r.funcs.has(name) && name != "source" && name != "." && name != "eval" || r.calls.Add(1)%16 != 0 {
+		return false
+	}
+	pcs := make([]uintptr, limit*framesPerLevel+1)
+	if int64(runtime.Callers(0, pcs)) <= limit*framesPerLevel {
+		return false
+	}
+	r.budget.Trip(budget.Depth)
+	return true
 }
 
 // checkCd reports a directory that cd cannot enter with bash's message

@@ -25,6 +25,8 @@ type Engine struct {
 	limits    budget.Limits
 	timeout   time.Duration
 	cmds      map[string]builtins.Func // the embedder's commands
+	ceiling   int64                    // the process heap past which a run is stopped
+	wd        *watchdog
 }
 
 // Option configures an [Engine].
@@ -62,9 +64,29 @@ func WithMemoryLimit(n int64) Option {
 }
 
 // WithFileWriteLimit sets how many bytes a run may write to files
-// (default: no limit).
+// (default 1 GiB).
 func WithFileWriteLimit(n int64) Option {
 	return func(e *Engine) { e.limits.FileBytes = n }
+}
+
+// WithJobLimit sets how many goroutines (pipeline stages, background jobs,
+// nested shells) one run may have alive at once (default 2048).
+func WithJobLimit(n int64) Option {
+	return func(e *Engine) { e.limits.Jobs = n }
+}
+
+// WithDepthLimit sets how deep a run's function calls and sourced files
+// may nest (default 1000, about that many calls of a simple function).
+func WithDepthLimit(n int64) Option {
+	return func(e *Engine) { e.limits.Depth = n }
+}
+
+// WithHeapCeiling sets the process heap past which the engine stops the
+// run holding the most (default: the memory budget and 64 MiB): the
+// backstop for memory no charge sees, such as shell variables. A server
+// running many runs at once may raise it; zero turns it off.
+func WithHeapCeiling(n int64) Option {
+	return func(e *Engine) { e.ceiling = n }
 }
 
 // WithTimeout sets the default timeout of a run.
@@ -98,11 +120,16 @@ func New(fsys *vfs.FS, opts ...Option) *Engine {
 		now:       time.Now,
 		loc:       time.UTC,
 		maxOutput: 1 << 20,
-		limits:    budget.Limits{Memory: 256 << 20},
+		limits:    budget.Limits{Memory: 256 << 20, FileBytes: 1 << 30, Jobs: 2048, Depth: 1000},
+		ceiling:   -1,
 	}
 	for _, o := range opts {
 		o(e)
 	}
+	if e.ceiling < 0 {
+		e.ceiling = e.limits.Memory + 64<<20
+	}
+	e.wd = newWatchdog(e.ceiling)
 	return e
 }
 

@@ -96,10 +96,18 @@ type capped struct {
 func (c *capped) Write(b []byte) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if err := c.budget.Charge(budget.Memory, int64(len(b))); err != nil {
-		return 0, err
+	if need := c.sb.Len() + len(b); need > c.sb.Cap() {
+		// Grow the builder here, by a quarter, after charging what it will
+		// hold: an allocation never runs ahead of the budget.
+		// While it grows, the old buffer and the new one are both held.
+		newCap := max(need, c.sb.Cap()+c.sb.Cap()/4, 4096)
+		if err := c.budget.Charge(budget.Memory, int64(newCap)); err != nil {
+			return 0, err
+		}
+		c.sb.Grow(newCap - c.sb.Len())
+		c.budget.Release(budget.Memory, c.charged)
+		c.charged = int64(newCap)
 	}
-	c.charged += int64(len(b))
 	return c.sb.Write(b)
 }
 

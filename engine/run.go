@@ -73,6 +73,12 @@ type run struct {
 	stopJobs func(error)
 	// funcs holds the functions the run's programs declare.
 	funcs funcSet
+	// id numbers the run for the watchdog; started is when it began.
+	id      string
+	started time.Time
+	// calls counts function calls, to measure the stack's depth now and
+	// then.
+	calls atomic.Int64
 }
 
 // runKey carries the *run in the contexts handed to the interpreter: a
@@ -171,6 +177,7 @@ func (r *run) execute(ctx context.Context, req Request, s *Session, note string)
 	defer stop(errFinished)
 	r.stopJobs = stop
 	r.budget = budget.New(r.e.limits, stop)
+	defer r.e.wd.add(r)()
 	r.fs = r.fs.WithBudget(r.budget)
 	r.sys = r.e.system(r)
 	r.sys.SetUmask(s.umask)
@@ -319,6 +326,7 @@ func argvProgram(args []string) *syntax.File {
 func (r *run) interpret(ctx context.Context, runner *interp.Runner, file *syntax.File, top bool) (code int, done bool) {
 	ch := make(chan int, 1)
 	go func() {
+		r.label(ctx)
 		defer func() {
 			if v := recover(); v != nil {
 				fmt.Fprintf(r.stderr, "shellfence: internal error: %v\n", v)

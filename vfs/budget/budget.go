@@ -146,6 +146,16 @@ func (b *Budget) Remaining(k Kind) int64 {
 	return max(limit-b.Used(k), 0)
 }
 
+// Trip stops the run as if k had been charged past its limit: for what no
+// charge sees, when a watchdog finds the run over it (its goroutines, its
+// share of the process heap). It returns the budget's error.
+func (b *Budget) Trip(k Kind) error {
+	if b == nil {
+		return nil
+	}
+	return b.exceed(k, b.limits.of(k))
+}
+
 // Exceeded returns the error of the first budget that was exceeded, or
 // nil.
 func (b *Budget) Exceeded() *Exceeded {

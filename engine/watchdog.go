@@ -1,0 +1,192 @@
+package engine
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"runtime"
+	"runtime/metrics"
+	"runtime/pprof"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/shellfence/shellfence/vfs/budget"
+)
+
+// A watchdog watches the process while an engine's runs are live, for
+// what no charge of the budget sees: the goroutines a run starts
+// (pipeline stages, background jobs, nested shells: a fork bomb) and the
+// memory its shell holds (variables, expansions). Every run's goroutines
+// carry a profiler label with the run's number, so a count of the
+// process's goroutines by label tells which run holds how many. When the
+// heap passes the ceiling, the run charged with the most memory (else the
+// one running longest) is stopped; a run past its job budget is stopped.
+type watchdog struct {
+	mu      sync.Mutex
+	runs    map[string]*run
+	ceiling int64 // heap bytes
+	ticking bool
+	next    atomic.Int64 // numbers the runs
+	census  sync.Mutex   // one count of goroutines at a time
+	// lastCount is when goroutines were last counted (unix nanoseconds).
+	lastCount atomic.Int64
+}
+
+// watchInterval is how often the watchdog looks while runs are live: a
+// budget holds within about this much time.
+const watchInterval = 10 * time.Millisecond
+
+// runLabel is the profiler label that names a run's goroutines.
+const runLabel = "shellfence.run"
+
+func newWatchdog(ceiling int64) *watchdog {
+	return &watchdog{runs: map[string]*run{}, ceiling: ceiling}
+}
+
+// add watches r until the returned func is called.
+func (w *watchdog) add(r *run) func() {
+	r.id = strconv.FormatInt(w.next.Add(1), 10)
+	r.started = time.Now()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.runs[r.id] = r
+	if !w.ticking {
+		w.ticking = true
+		go w.loop()
+	}
+	return func() {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		delete(w.runs, r.id)
+	}
+}
+
+func (w *watchdog) loop() {
+	t := time.NewTicker(watchInterval)
+	defer t.Stop()
+	for range t.C {
+		w.mu.Lock()
+		if len(w.runs) == 0 {
+			w.ticking = false
+			w.mu.Unlock()
+			return
+		}
+		w.mu.Unlock()
+		w.checkHeap()
+		w.checkJobs(false)
+	}
+}
+
+// label makes the calling goroutine, and every goroutine it starts from
+// now on, carry r's label.
+func (r *run) label(ctx context.Context) {
+	pprof.SetGoroutineLabels(pprof.WithLabels(ctx, pprof.Labels(runLabel, r.id)))
+}
+
+// checkHeap stops one run when the process heap is over the ceiling.
+func (w *watchdog) checkHeap() {
+	if w.ceiling <= 0 || heapBytes() <= w.ceiling {
+		return
+	}
+	w.mu.Lock()
+	var victim *run
+	for _, r := range w.runs {
+		if r.budget.Exceeded() != nil {
+			continue
+		}
+		if victim == nil || heavier(r, victim) {
+			victim = r
+		}
+	}
+	w.mu.Unlock()
+	if victim != nil {
+		victim.budget.Trip(budget.Memory)
+	}
+}
+
+// heavier orders runs for the heap watchdog: the most memory charged,
+// then the longest running.
+func heavier(a, b *run) bool {
+	ma, mb := a.budget.Used(budget.Memory), b.budget.Used(budget.Memory)
+	if ma != mb {
+		return ma > mb
+	}
+	return a.started.Before(b.started)
+}
+
+var heapSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+
+var heapMu sync.Mutex
+
+// heapBytes is the memory the process's heap objects take, garbage not
+// yet collected included.
+func heapBytes() int64 {
+	heapMu.Lock()
+	defer heapMu.Unlock()
+	metrics.Read(heapSample)
+	return int64(heapSample[0].Value.Uint64())
+}
+
+// poke is the cheap check made at every command of a run: when the
+// process has more goroutines than every run's job budget allows, count
+// them by run at once.
+func (w *watchdog) poke(r *run) {
+	if limit := r.budget.Limits().Jobs; limit > 0 && int64(runtime.NumGoroutine()) > limit {
+		w.checkJobs(true)
+	}
+}
+
+// checkJobs counts the goroutines of every run (at most every
+// watchInterval unless now) and stops the runs past their job budget.
+func (w *watchdog) checkJobs(now bool) {
+	last := w.lastCount.Load()
+	if !now && time.Now().UnixNano()-last < int64(watchInterval) {
+		return
+	}
+	if !w.census.TryLock() {
+		return
+	}
+	defer w.census.Unlock()
+	w.lastCount.Store(time.Now().UnixNano())
+	counts := goroutinesByRun()
+	w.mu.Lock()
+	var over []*run
+	for id, n := range counts {
+		if r, ok := w.runs[id]; ok && r.budget.Limits().Jobs > 0 && n > r.budget.Limits().Jobs {
+			over = append(over, r)
+		}
+	}
+	w.mu.Unlock()
+	for _, r := range over {
+		r.budget.Trip(budget.Jobs)
+	}
+}
+
+// goroutinesByRun counts the process's goroutines by their run label.
+func goroutinesByRun() map[string]int64 {
+	var buf bytes.Buffer
+	pprof.Lookup("goroutine").WriteTo(&buf, 1)
+	counts := map[string]int64{}
+	sc := bufio.NewScanner(&buf)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	var n int64
+	key := `"` + runLabel + `":"`
+	for sc.Scan() {
+		line := sc.Text()
+		if i := strings.Index(line, " @ "); i > 0 && line[0] != '#' {
+			n, _ = strconv.ParseInt(line[:i], 10, 64)
+			continue
+		}
+		if rest, ok := strings.CutPrefix(line, "# labels: "); ok {
+			if i := strings.Index(rest, key); i >= 0 {
+				id := rest[i+len(key):]
+				id = id[:strings.IndexByte(id, '"')]
+				counts[id] += n
+			}
+		}
+	}
+	return counts
+}
