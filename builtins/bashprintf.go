@@ -19,6 +19,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
 // ShellPrintf runs bash's printf with p.Args. setVar assigns the value of
@@ -220,7 +222,7 @@ func glibcStrftime(f string, t time.Time) string {
 		for j < len(f) && strings.IndexByte("_-0^#", f[j]) >= 0 {
 			j++
 		}
-		for j < len(f) && isDigit(f[j]) {
+		for j < len(f) && ctype.IsDigit(f[j]) {
 			j++
 		}
 		if j < len(f) && (f[j] == 'E' || f[j] == 'O') {

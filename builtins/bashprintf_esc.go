@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
 // bashEscape reads the escape whose letter is at s[i] (bash's tescape).
@@ -44,8 +46,8 @@ func bashEscape(s string, i int, inB bool, p *Proc) (string, int, bool) {
 		return string([]byte{byte(v)}), j - i, false
 	case 'x':
 		v, j := 0, i+1
-		for ; j < i+3 && j < len(s) && isHexDigit(s[j]); j++ {
-			v = v*16 + digitVal(s[j])
+		for ; j < i+3 && j < len(s) && ctype.IsHexDigit(s[j]); j++ {
+			v = v*16 + ctype.DigitVal(s[j])
 		}
 		if j == i+1 {
 			p.Errorf("missing hex digit for \\x")
@@ -58,8 +60,8 @@ func bashEscape(s string, i int, inB bool, p *Proc) (string, int, bool) {
 			n = 8
 		}
 		v, j := 0, i+1
-		for ; j < i+1+n && j < len(s) && isHexDigit(s[j]); j++ {
-			v = v*16 + digitVal(s[j])
+		for ; j < i+1+n && j < len(s) && ctype.IsHexDigit(s[j]); j++ {
+			v = v*16 + ctype.DigitVal(s[j])
 		}
 		if j == i+1 {
 			p.Errorf("missing unicode digit for \\%c", c)

@@ -8,6 +8,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
 // cutRange is a closed range of positions; hi is math.MaxUint64 for "n-".
@@ -64,7 +66,7 @@ func parseCutList(spec string, pos, complement bool) (cutList, error) {
 				return l.finish(complement), nil
 			}
 			value, lhs, rhs, dash = 0, false, false, false
-		case isDigit(c):
+		case ctype.IsDigit(c):
 			if numStart < 0 {
 				numStart = i
 			}

@@ -3,7 +3,11 @@ package builtins
 // The lexer of GNU date strings (see datetime.go): numbers with their sign
 // and digit count, decimal seconds, and words looked up in gnulib's tables.
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
+)
 
 type dtKind int
 
@@ -180,16 +184,12 @@ func lookupWord(w string, local []dtWord) (dtWord, bool) {
 	return dtWord{}, false
 }
 
-func isSpace(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-func isAlpha(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
-
 // lexDatetime splits s into tokens; an unknown word or an overflowing
 // number becomes the character token '?', which no rule accepts.
 func lexDatetime(s string, local []dtWord) []dtToken {
 	var toks []dtToken
 	for i := 0; ; {
-		for i < len(s) && isSpace(s[i]) {
+		for i < len(s) && ctype.IsSpace(s[i]) {
 			i++
 		}
 		if i >= len(s) {
@@ -198,12 +198,12 @@ func lexDatetime(s string, local []dtWord) []dtToken {
 		var t dtToken
 		c := s[i]
 		switch {
-		case isDigit(c) || c == '-' || c == '+':
+		case ctype.IsDigit(c) || c == '-' || c == '+':
 			var ok bool
 			if t, i, ok = lexNumber(s, i); !ok {
 				continue
 			}
-		case isAlpha(c):
+		case ctype.IsAlpha(c):
 			t, i = lexWord(s, i, local)
 		case c == '(':
 			if i = skipComment(s, i); i < 0 {
@@ -229,16 +229,16 @@ func lexNumber(s string, i int) (dtToken, int, bool) {
 			sign = -1
 		}
 		i++
-		for i < len(s) && isSpace(s[i]) {
+		for i < len(s) && ctype.IsSpace(s[i]) {
 			i++
 		}
-		if i >= len(s) || !isDigit(s[i]) {
+		if i >= len(s) || !ctype.IsDigit(s[i]) {
 			return dtToken{}, i, false
 		}
 	}
 	start := i
 	var v int64
-	for i < len(s) && isDigit(s[i]) {
+	for i < len(s) && ctype.IsDigit(s[i]) {
 		d := int64(s[i] - '0')
 		if v > (1<<63-1-9)/10 {
 			return question(), len(s), true
@@ -249,7 +249,7 @@ func lexNumber(s string, i int) (dtToken, int, bool) {
 	if sign < 0 {
 		v = -v
 	}
-	if i+1 < len(s) && (s[i] == '.' || s[i] == ',') && isDigit(s[i+1]) {
+	if i+1 < len(s) && (s[i] == '.' || s[i] == ',') && ctype.IsDigit(s[i+1]) {
 		t, j := lexFraction(s, i+1, v, sign)
 		return t, j, true
 	}
@@ -265,20 +265,20 @@ func lexFraction(s string, i int, sec, sign int64) (dtToken, int) {
 	var ns int64
 	for d := 0; d < 9; d++ {
 		ns *= 10
-		if i < len(s) && isDigit(s[i]) {
+		if i < len(s) && ctype.IsDigit(s[i]) {
 			ns += int64(s[i] - '0')
 			i++
 		}
 	}
 	if sign < 0 {
-		for ; i < len(s) && isDigit(s[i]); i++ {
+		for ; i < len(s) && ctype.IsDigit(s[i]); i++ {
 			if s[i] != '0' {
 				ns++
 				break
 			}
 		}
 	}
-	for i < len(s) && isDigit(s[i]) {
+	for i < len(s) && ctype.IsDigit(s[i]) {
 		i++
 	}
 	if sign < 0 && ns != 0 {
@@ -294,7 +294,7 @@ func lexFraction(s string, i int, sec, sign int64) (dtToken, int) {
 
 func lexWord(s string, i int, local []dtWord) (dtToken, int) {
 	start := i
-	for i < len(s) && (isAlpha(s[i]) || s[i] == '.') {
+	for i < len(s) && (ctype.IsAlpha(s[i]) || s[i] == '.') {
 		i++
 	}
 	w := strings.ToUpper(s[start:i])

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
 // envLongValue lists env's long options and whether they take a value.
@@ -110,7 +112,7 @@ func splitEnvString(s string, lookup func(string) (string, bool)) ([]string, err
 			dq = !dq
 			startArg()
 			continue
-		case isSpace(c) && !sq && !dq:
+		case ctype.IsSpace(c) && !sq && !dq:
 			sep = true
 			continue
 		case c == '#' && sep && !sq && !dq:
@@ -188,7 +190,7 @@ func envVarName(s string) (string, int, bool) {
 		return "", 0, false
 	}
 	i := 2
-	for i < len(s) && (isAlpha(s[i]) || s[i] == '_' || (i > 2 && isDigit(s[i]))) {
+	for i < len(s) && (ctype.IsAlpha(s[i]) || s[i] == '_' || (i > 2 && ctype.IsDigit(s[i]))) {
 		i++
 	}
 	if i == 2 || i >= len(s) || s[i] != '}' {

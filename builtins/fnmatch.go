@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
 // fnmFlags are fnmatch's flags.
@@ -175,9 +177,9 @@ func fnmClass(name string, c rune) bool {
 	case "punct":
 		return c < 0x80 && unicode.IsPunct(c) || c < 0x80 && unicode.IsSymbol(c)
 	case "print":
-		return isPrintRune(c)
+		return ctype.IsPrintRune(c)
 	case "graph":
-		return isPrintRune(c) && c != ' '
+		return ctype.IsPrintRune(c) && c != ' '
 	case "cntrl":
 		return unicode.IsControl(c)
 	case "xdigit":

@@ -17,6 +17,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 	"github.com/shellfence/shellfence/builtins/internal/opt"
 )
 
@@ -31,7 +32,7 @@ type headOpts struct {
 func head(p *Proc) int {
 	o := headOpts{n: 10, lines: true, eol: '\n'}
 	args := p.Args[1:]
-	if len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && isDigit(args[0][1]) {
+	if len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && ctype.IsDigit(args[0][1]) {
 		if code, ok := p.headObsolete(args[0], &o); !ok {
 			return code
 		}
@@ -114,7 +115,7 @@ func headNumber(name, v string, lines bool) (uint64, error) {
 // end with code.
 func (p *Proc) headObsolete(arg string, o *headOpts) (code int, ok bool) {
 	i := 1
-	for i < len(arg) && isDigit(arg[i]) {
+	for i < len(arg) && ctype.IsDigit(arg[i]) {
 		i++
 	}
 	num, mult := arg[1:i], ""

@@ -16,6 +16,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
 // humanOpts are gnulib's human_readable options. The zero value rounds up
@@ -342,7 +344,7 @@ func strtoumax(s string, base int) (uint64, string, strtolErr) {
 		i++
 	}
 	if (base == 0 || base == 16) && i+1 < len(s) && s[i] == '0' && (s[i+1] == 'x' || s[i+1] == 'X') &&
-		i+2 < len(s) && digitVal(s[i+2]) < 16 {
+		i+2 < len(s) && ctype.DigitVal(s[i+2]) < 16 {
 		base, i = 16, i+2
 	} else if base == 0 && i < len(s) && s[i] == '0' {
 		base = 8
@@ -352,8 +354,8 @@ func strtoumax(s string, base int) (uint64, string, strtolErr) {
 	start := i
 	var v uint64
 	err := longintOK
-	for ; i < len(s) && digitVal(s[i]) < base; i++ {
-		d := uint64(digitVal(s[i]))
+	for ; i < len(s) && ctype.DigitVal(s[i]) < base; i++ {
+		d := uint64(ctype.DigitVal(s[i]))
 		if v > (math.MaxUint64-d)/uint64(base) {
 			err, v = longintOverflow, math.MaxUint64
 			continue
@@ -369,18 +371,6 @@ func strtoumax(s string, base int) (uint64, string, strtolErr) {
 		v = -v
 	}
 	return v, s[i:], err
-}
-
-func digitVal(c byte) int {
-	switch {
-	case c >= '0' && c <= '9':
-		return int(c - '0')
-	case c >= 'a' && c <= 'z':
-		return int(c-'a') + 10
-	case c >= 'A' && c <= 'Z':
-		return int(c-'A') + 10
-	}
-	return 99
 }
 
 // blockSizeSuffixes are the suffixes --block-size accepts.

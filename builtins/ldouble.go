@@ -9,6 +9,8 @@ package builtins
 import (
 	"math/big"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
 const ldPrec = 64
@@ -70,7 +72,7 @@ func (x ldouble) clamp() ldouble {
 // number was found, and whether the value was out of range (ERANGE).
 func parseLD(s string) (x ldouble, rest string, ok, erange bool) {
 	i := 0
-	for i < len(s) && isSpace(s[i]) {
+	for i < len(s) && ctype.IsSpace(s[i]) {
 		i++
 	}
 	neg := false
@@ -109,7 +111,7 @@ func skipNanChars(s string) string {
 		switch {
 		case c == ')':
 			return s[i+1:]
-		case isAlpha(c) || isDigit(c) || c == '_':
+		case ctype.IsAlpha(c) || ctype.IsDigit(c) || c == '_':
 		default:
 			return s
 		}
@@ -121,19 +123,17 @@ func skipNanChars(s string) string {
 // start of s (without sign), or 0.
 func scanLDNumber(s string) int {
 	if len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
-		if n := scanMantissa(s[2:], isHexDigit); n > 0 {
+		if n := scanMantissa(s[2:], ctype.IsHexDigit); n > 0 {
 			return 2 + n + scanExponent(s[2+n:], "pP")
 		}
 		return 1 // just the 0
 	}
-	n := scanMantissa(s, isDigit)
+	n := scanMantissa(s, ctype.IsDigit)
 	if n == 0 {
 		return 0
 	}
 	return n + scanExponent(s[n:], "eE")
 }
-
-func isHexDigit(c byte) bool { return isDigit(c) || (c|0x20 >= 'a' && c|0x20 <= 'f') }
 
 // scanMantissa scans digits with at most one point; at least one digit.
 func scanMantissa(s string, digit func(byte) bool) int {
@@ -162,7 +162,7 @@ func scanExponent(s string, marks string) int {
 		i++
 	}
 	start := i
-	for i < len(s) && isDigit(s[i]) {
+	for i < len(s) && ctype.IsDigit(s[i]) {
 		i++
 	}
 	if i == start {

@@ -8,6 +8,8 @@ package builtins
 import (
 	"io/fs"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
 // lsColors is the color table of a run.
@@ -164,8 +166,8 @@ func lsBackslash(b *strings.Builder, s string) int {
 		return n
 	case c == 'x' || c == 'X':
 		v, n := 0, 1
-		for n < len(s) && digitVal(s[n]) < 16 {
-			v = v*16 + digitVal(s[n])
+		for n < len(s) && ctype.DigitVal(s[n]) < 16 {
+			v = v*16 + ctype.DigitVal(s[n])
 			n++
 		}
 		b.WriteByte(byte(v))

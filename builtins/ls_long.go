@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
 // addWidths widens the long format's columns for f.
@@ -18,13 +20,13 @@ func (r *lsRun) addWidths(f *lsFile) {
 	}
 	if c.format == lsLong {
 		if c.owner {
-			w.owner = max(w.owner, textWidth(r.userName(f.meta.Uid)))
+			w.owner = max(w.owner, ctype.StringWidth(r.userName(f.meta.Uid)))
 		}
 		if c.group {
-			w.group = max(w.group, textWidth(r.groupName(f.meta.Gid)))
+			w.group = max(w.group, ctype.StringWidth(r.groupName(f.meta.Gid)))
 		}
 		if c.author {
-			w.author = max(w.author, textWidth(r.userName(f.meta.Uid)))
+			w.author = max(w.author, ctype.StringWidth(r.userName(f.meta.Uid)))
 		}
 	}
 	if c.context {
@@ -184,7 +186,7 @@ func (r *lsRun) sizeField(f *lsFile) string {
 // timeField is the date column.
 func (r *lsRun) timeField(f *lsFile) string {
 	if !f.statOK {
-		return padLeft("?", textWidth(strftime(r.c.timeFmt[0], time.Unix(0, 0).In(r.p.Loc()))))
+		return padLeft("?", ctype.StringWidth(strftime(r.c.timeFmt[0], time.Unix(0, 0).In(r.p.Loc()))))
 	}
 	t := lsFileTime(f, r.c.timeType).In(r.p.Loc())
 	if t.After(r.now) {
@@ -211,7 +213,7 @@ func (r *lsRun) blocksText(f *lsFile) string {
 
 // padLeft right-aligns s in width columns.
 func padLeft(s string, width int) string {
-	if n := width - textWidth(s); n > 0 {
+	if n := width - ctype.StringWidth(s); n > 0 {
 		return strings.Repeat(" ", n) + s
 	}
 	return s
@@ -219,7 +221,7 @@ func padLeft(s string, width int) string {
 
 // padRight left-aligns s in width columns.
 func padRight(s string, width int) string {
-	if n := width - textWidth(s); n > 0 {
+	if n := width - ctype.StringWidth(s); n > 0 {
 		return s + strings.Repeat(" ", n)
 	}
 	return s

@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
 // needsQuoting reports whether name changes when quoted.
@@ -30,7 +32,7 @@ func (r *lsRun) quoteBuf(name string, q *quoter, quoted int) (string, int, bool)
 	if further {
 		buf, width = lsQmark(buf)
 	} else {
-		width = textWidth(buf)
+		width = ctype.StringWidth(buf)
 	}
 	pad := r.c.alignQuotes && r.someQuoted && !isQuoted
 	return buf, width, pad
@@ -50,9 +52,9 @@ func lsQmark(s string) (string, int) {
 				return b.String(), width
 			}
 			n = 1
-		case runeWidth(c) >= 0:
+		case ctype.RuneWidth(c) >= 0:
 			b.WriteString(s[i : i+n])
-			width += runeWidth(c)
+			width += ctype.RuneWidth(c)
 		default:
 			b.WriteByte('?')
 			width++

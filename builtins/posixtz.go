@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
 var posixZones sync.Map // TZ string -> *time.Location
@@ -53,7 +55,7 @@ func posixTZName(s string) (string, string) {
 		return "", s
 	}
 	i := 0
-	for i < len(s) && isAlpha(s[i]) {
+	for i < len(s) && ctype.IsAlpha(s[i]) {
 		i++
 	}
 	return s[:i], s[i:]
@@ -78,7 +80,7 @@ func posixTZOffset(s string) (int, string, bool) {
 			s = s[1:]
 		}
 		n := 0
-		for n < len(s) && n < 2 && isDigit(s[n]) {
+		for n < len(s) && n < 2 && ctype.IsDigit(s[n]) {
 			n++
 		}
 		if n == 0 {

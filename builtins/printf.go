@@ -21,6 +21,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
 // errStopOutput is \c: stop printing and exit successfully.
@@ -210,7 +212,7 @@ func (r *printfRun) parseSpec(f string, i int, next func() (string, bool)) (prin
 			sp.setWidth(int(w))
 		}
 	} else {
-		for ; i < len(f) && isDigit(f[i]); i++ {
+		for ; i < len(f) && ctype.IsDigit(f[i]); i++ {
 			sp.width = min(sp.width*10+int(f[i]-'0'), 1<<31-1)
 		}
 	}
@@ -232,7 +234,7 @@ func (r *printfRun) parseSpec(f string, i int, next func() (string, bool)) (prin
 				}
 			}
 		} else {
-			for ; i < len(f) && isDigit(f[i]); i++ {
+			for ; i < len(f) && ctype.IsDigit(f[i]); i++ {
 				sp.prec = min(sp.prec*10+int(f[i]-'0'), 1<<31-1)
 			}
 		}

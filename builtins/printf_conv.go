@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
 // convert prints one conversion of arg.
@@ -181,7 +183,7 @@ func (r *printfRun) uintArg(s string) uint64 {
 // and erange reports overflow of 64 bits.
 func strtoInt(s string) (neg bool, mag uint64, rest string, erange bool) {
 	i := 0
-	for i < len(s) && isSpace(s[i]) {
+	for i < len(s) && ctype.IsSpace(s[i]) {
 		i++
 	}
 	if i < len(s) && (s[i] == '+' || s[i] == '-') {
@@ -190,14 +192,14 @@ func strtoInt(s string) (neg bool, mag uint64, rest string, erange bool) {
 	}
 	base := 10
 	switch {
-	case i+2 < len(s) && s[i] == '0' && s[i+1]|0x20 == 'x' && isHexDigit(s[i+2]):
+	case i+2 < len(s) && s[i] == '0' && s[i+1]|0x20 == 'x' && ctype.IsHexDigit(s[i+2]):
 		base, i = 16, i+2
 	case i < len(s) && s[i] == '0':
 		base = 8
 	}
 	start := i
 	for ; i < len(s); i++ {
-		d := digitVal(s[i])
+		d := ctype.DigitVal(s[i])
 		if d >= base {
 			break
 		}
@@ -258,8 +260,8 @@ func (r *printfRun) escape(s string, i int, octal0 bool) (int, error) {
 	switch {
 	case p < len(s) && s[p] == 'x':
 		v, n := 0, 0
-		for p++; n < 2 && p < len(s) && isHexDigit(s[p]); n, p = n+1, p+1 {
-			v = v*16 + digitVal(s[p])
+		for p++; n < 2 && p < len(s) && ctype.IsHexDigit(s[p]); n, p = n+1, p+1 {
+			v = v*16 + ctype.DigitVal(s[p])
 		}
 		if n == 0 {
 			return 0, errors.New("missing hexadecimal number in escape")
@@ -327,10 +329,10 @@ func (r *printfRun) unicodeEscape(s string, p int) (int, error) {
 	}
 	v := uint32(0)
 	for k := 1; k <= digits; k++ {
-		if p+k >= len(s) || !isHexDigit(s[p+k]) {
+		if p+k >= len(s) || !ctype.IsHexDigit(s[p+k]) {
 			return 0, errors.New("missing hexadecimal number in escape")
 		}
-		v = v*16 + uint32(digitVal(s[p+k]))
+		v = v*16 + uint32(ctype.DigitVal(s[p+k]))
 	}
 	if (v <= 0x9f && v != 0x24 && v != 0x40 && v != 0x60) || (v >= 0xd800 && v <= 0xdfff) {
 		return 0, fmt.Errorf("invalid universal character name \\%c%0*x", s[p], digits, v)

@@ -7,6 +7,8 @@ package builtins
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
 // quotingStyle is one of gnulib's quoting styles.
@@ -288,7 +290,7 @@ func (st *qstate) multibyte(s string, i int, these *[256]bool, isRightQuote bool
 				}
 			}
 		}
-		printable = isPrintRune(r)
+		printable = ctype.IsPrintRune(r)
 	}
 	if m > 1 || (st.backslash && !printable) {
 		ilim := i + m

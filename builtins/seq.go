@@ -18,6 +18,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
 // seqOperand is a number operand and how it was written.
@@ -80,7 +82,7 @@ func splitSeqArgs(args []string) (opts, operands []string) {
 	i := 0
 	for i < len(args) {
 		a := args[i]
-		if len(a) >= 2 && a[0] == '-' && (a[1] == '.' || isDigit(a[1])) {
+		if len(a) >= 2 && a[0] == '-' && (a[1] == '.' || ctype.IsDigit(a[1])) {
 			break
 		}
 		if a == "-" || a[0] != '-' {
@@ -239,7 +241,7 @@ func scanSeqArg(arg string) (seqOperand, error) {
 		switch {
 		case fracLen == 0:
 			op.width--
-		case point == 0 || !isDigit(a[point-1]):
+		case point == 0 || !ctype.IsDigit(a[point-1]):
 			op.width++
 		}
 	}

@@ -6,6 +6,8 @@ package builtins
 import (
 	"fmt"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
 // seqFormat is a -f format: text around one floating-point conversion.
@@ -36,12 +38,12 @@ func parseSeqFormat(s string) (*seqFormat, error) {
 	for ; i < len(s) && strings.IndexByte("-+#0 '", s[i]) >= 0; i++ {
 		sp.setFlag(s[i])
 	}
-	for ; i < len(s) && isDigit(s[i]); i++ {
+	for ; i < len(s) && ctype.IsDigit(s[i]); i++ {
 		sp.width = sp.width*10 + int(s[i]-'0')
 	}
 	if i < len(s) && s[i] == '.' {
 		sp.prec = 0
-		for i++; i < len(s) && isDigit(s[i]); i++ {
+		for i++; i < len(s) && ctype.IsDigit(s[i]); i++ {
 			sp.prec = sp.prec*10 + int(s[i]-'0')
 		}
 	}

@@ -11,6 +11,8 @@ import (
 	"hash/maphash"
 	"math"
 	"math/big"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
 // keyVal is one key of one line, ready to compare.
@@ -193,14 +195,14 @@ func parseSortNumber(text []byte) keyVal {
 		i++
 	}
 	start := i
-	for i < len(text) && isDigit(text[i]) {
+	for i < len(text) && ctype.IsDigit(text[i]) {
 		i++
 	}
 	v := keyVal{s: text[start:i]}
 	if i < len(text) && text[i] == '.' {
 		i++
 		start = i
-		for i < len(text) && isDigit(text[i]) {
+		for i < len(text) && ctype.IsDigit(text[i]) {
 			i++
 		}
 		v.frac = bytes.TrimRight(text[start:i], "0")
@@ -258,12 +260,12 @@ func unitOrder(text []byte) int {
 		i++
 	}
 	nonzero := false
-	for i < len(text) && isDigit(text[i]) {
+	for i < len(text) && ctype.IsDigit(text[i]) {
 		nonzero = nonzero || text[i] != '0'
 		i++
 	}
 	if i < len(text) && text[i] == '.' {
-		for i++; i < len(text) && isDigit(text[i]); i++ {
+		for i++; i < len(text) && ctype.IsDigit(text[i]); i++ {
 			nonzero = nonzero || text[i] != '0'
 		}
 	}

@@ -7,6 +7,8 @@ package builtins
 import (
 	"fmt"
 	"math"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
 const noPos = math.MaxUint64 // "whole line" start, or "end of line" end
@@ -45,13 +47,13 @@ func parseFieldCount(s string) (uint64, string, bool) {
 		return 0, s, false
 	}
 	i := 0
-	for i < len(s) && isSpace(s[i]) {
+	for i < len(s) && ctype.IsSpace(s[i]) {
 		i++
 	}
 	if i < len(s) && s[i] == '+' {
 		i++
 	}
-	for i < len(s) && isDigit(s[i]) {
+	for i < len(s) && ctype.IsDigit(s[i]) {
 		i++
 	}
 	return n, s[i:], true

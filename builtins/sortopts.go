@@ -8,6 +8,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 	"github.com/shellfence/shellfence/builtins/internal/opt"
 )
 
@@ -123,7 +124,7 @@ func (p *Proc) sortTuningFlags(flags *opt.Parser) {
 func sortBufferSize(name, v string) error {
 	n, err := xstrtoumax(v, 10, "EgGkKmMPtTYZ")
 	i := len(v) - len(strings.TrimLeft(v, " \t\n\v\f\r+0123456789"))
-	endsDigit := i > 0 && isDigit(v[i-1])
+	endsDigit := i > 0 && ctype.IsDigit(v[i-1])
 	switch {
 	case err == 0 && endsDigit:
 		if n > math.MaxUint64/1024 {
@@ -194,7 +195,7 @@ func (p *Proc) sortOperands(flags *opt.Parser, o *sortOpts) ([]string, error) {
 		a := rest[0]
 		args = rest[1:]
 		if len(a) > 1 && a[0] == '+' {
-			hasPos2 := len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && isDigit(args[0][1])
+			hasPos2 := len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && ctype.IsDigit(args[0][1])
 			pos2 := ""
 			if hasPos2 {
 				pos2 = args[0]

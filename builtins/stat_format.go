@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
 // statDirective is one parsed %-directive: printf flags, width and
@@ -445,10 +447,10 @@ func (s *statFile) escape(f string) int {
 		}
 		s.out.WriteByte(byte(v))
 		return n
-	case c == 'x' && len(f) > 2 && digitVal(f[2]) < 16:
-		v, n := digitVal(f[2]), 3
-		if len(f) > 3 && digitVal(f[3]) < 16 {
-			v, n = v*16+digitVal(f[3]), 4
+	case c == 'x' && len(f) > 2 && ctype.DigitVal(f[2]) < 16:
+		v, n := ctype.DigitVal(f[2]), 3
+		if len(f) > 3 && ctype.DigitVal(f[3]) < 16 {
+			v, n = v*16+ctype.DigitVal(f[3]), 4
 		}
 		s.out.WriteByte(byte(v))
 		return n

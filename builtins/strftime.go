@@ -8,6 +8,8 @@ package builtins
 import (
 	"strings"
 	"time"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
 // strftime formats t (in its own location) with the GNU format f.
@@ -116,9 +118,9 @@ func (sp *spec) parse(f string, i int) int {
 		}
 		break
 	}
-	if i < len(f) && isDigit(f[i]) {
+	if i < len(f) && ctype.IsDigit(f[i]) {
 		sp.width = 0
-		for ; i < len(f) && isDigit(f[i]); i++ {
+		for ; i < len(f) && ctype.IsDigit(f[i]); i++ {
 			if sp.width > (1<<31-1-9)/10 {
 				sp.width = 1<<31 - 1
 			} else {

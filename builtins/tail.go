@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 	"github.com/shellfence/shellfence/builtins/internal/opt"
 )
 
@@ -212,7 +213,7 @@ func tailObsolete(args []string, o *tailOpts) (ok, bad bool) {
 		return false, false
 	}
 	i := 0
-	for i < len(s) && isDigit(s[i]) {
+	for i < len(s) && ctype.IsDigit(s[i]) {
 		i++
 	}
 	num, rest := s[:i], s[i:]

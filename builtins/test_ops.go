@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 	"github.com/shellfence/shellfence/vfs"
 )
 
@@ -90,7 +91,7 @@ func (t *testRun) findInt(s string) string {
 	p = strings.TrimPrefix(p, "+")
 	digits := strings.TrimPrefix(p, "-")
 	end := 0
-	for end < len(digits) && isDigit(digits[end]) {
+	for end < len(digits) && ctype.IsDigit(digits[end]) {
 		end++
 	}
 	bad := end == 0 || strings.Trim(digits[end:], " \t") != "" || strings.HasPrefix(strings.TrimLeft(s, " \t"), "+-")

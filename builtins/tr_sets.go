@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
 type trKind int
@@ -57,15 +59,15 @@ func isClassMember(class int, c int) bool {
 	b := byte(c)
 	switch trClassNames[class] {
 	case "alnum":
-		return isAlpha(b) || isDigit(b)
+		return ctype.IsAlpha(b) || ctype.IsDigit(b)
 	case "alpha":
-		return isAlpha(b)
+		return ctype.IsAlpha(b)
 	case "blank":
 		return b == ' ' || b == '\t'
 	case "cntrl":
 		return b < 32 || b == 127
 	case "digit":
-		return isDigit(b)
+		return ctype.IsDigit(b)
 	case "graph":
 		return b > 32 && b < 127
 	case "lower":
@@ -73,13 +75,13 @@ func isClassMember(class int, c int) bool {
 	case "print":
 		return b >= 32 && b < 127
 	case "punct":
-		return b > 32 && b < 127 && !isAlpha(b) && !isDigit(b)
+		return b > 32 && b < 127 && !ctype.IsAlpha(b) && !ctype.IsDigit(b)
 	case "space":
-		return isSpace(b)
+		return ctype.IsSpace(b)
 	case "upper":
 		return b >= 'A' && b <= 'Z'
 	}
-	return isDigit(b) || (b|0x20 >= 'a' && b|0x20 <= 'f')
+	return ctype.IsDigit(b) || (b|0x20 >= 'a' && b|0x20 <= 'f')
 }
 
 // trError is a message tr prints before exiting with status 1.
@@ -276,7 +278,7 @@ func starDigitsBracket(p []byte, esc []bool, idx int) bool {
 		return false
 	}
 	for i := idx + 1; i < len(p); i++ {
-		if !isDigit(p[i]) || esc[i] {
+		if !ctype.IsDigit(p[i]) || esc[i] {
 			return p[i] == ']' && !esc[i]
 		}
 	}

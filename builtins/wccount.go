@@ -8,6 +8,8 @@ import (
 	"bytes"
 	"io"
 	"unicode/utf8"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
 // countInput counts one input. The counts read so far come back with a
@@ -143,12 +145,12 @@ func (t *wcText) ascii(c byte) {
 
 func (t *wcText) wide(r rune) {
 	t.c.chars++
-	w := runeWidth(r)
+	w := ctype.RuneWidth(r)
 	if w < 0 {
 		return
 	}
 	t.linepos += uint64(w)
-	if isSpaceRune(r) || isNoBreakSpace(r) {
+	if ctype.IsSpaceRune(r) || ctype.IsNoBreakSpace(r) {
 		t.separator()
 		return
 	}

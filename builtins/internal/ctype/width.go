@@ -1,4 +1,4 @@
-package builtins
+package ctype
 
 // Display widths of text in the C.UTF-8 locale, as glibc's wcwidth and
 // gnulib's mbsnwidth compute them (ls columns, printf %*s padding).
@@ -10,9 +10,9 @@ import (
 	"golang.org/x/text/width"
 )
 
-// isPrintRune reports whether r is printable, like glibc's iswprint in
+// IsPrintRune reports whether r is printable, like glibc's iswprint in
 // C.UTF-8.
-func isPrintRune(r rune) bool {
+func IsPrintRune(r rune) bool {
 	if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == 0x2028 || r == 0x2029 {
 		return false
 	}
@@ -20,13 +20,13 @@ func isPrintRune(r rune) bool {
 		unicode.IsSpace(r) && r != 0x85 || unicode.Is(unicode.Co, r)
 }
 
-// runeWidth returns the columns r takes on a terminal: 0 for combining
+// RuneWidth returns the columns r takes on a terminal: 0 for combining
 // and format characters, 2 for wide East Asian ones, -1 if unprintable.
-func runeWidth(r rune) int {
+func RuneWidth(r rune) int {
 	switch {
 	case r == 0:
 		return 0
-	case !isPrintRune(r):
+	case !IsPrintRune(r):
 		return -1
 	case r == 0xad:
 		return 1
@@ -41,10 +41,10 @@ func runeWidth(r rune) int {
 	return 1
 }
 
-// textWidth returns the columns s takes, as gnulib's mbsnwidth with no
+// StringWidth returns the columns s takes, as gnulib's mbsnwidth with no
 // flags: an invalid byte counts 1, an incomplete character at the end 1,
 // a control character 0 and another unprintable character 1.
-func textWidth(s string) int {
+func StringWidth(s string) int {
 	n := 0
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -62,7 +62,7 @@ func textWidth(s string) int {
 			i++
 			continue
 		}
-		switch w := runeWidth(r); {
+		switch w := RuneWidth(r); {
 		case w >= 0:
 			n += w
 		case !unicode.IsControl(r):
