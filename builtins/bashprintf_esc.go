@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // bashEscape reads the escape whose letter is at s[i] (bash's tescape).
@@ -118,7 +119,7 @@ func ansicQuote(s string) string {
 		case c == 0x1b:
 			b.WriteString(`\E`)
 		case c == '\a' || c == '\b' || c == '\f' || c == '\n' || c == '\r' || c == '\t' || c == '\v':
-			b.WriteString(cEscape(c))
+			b.WriteString(quote.CEscape(c))
 		case c == '\\' || c == '\'':
 			b.WriteByte('\\')
 			b.WriteByte(c)

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"syscall"
 
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/vfs"
 )
 
@@ -35,7 +36,7 @@ func (c *copier) checkDest(st *copyState, nonexistent int) (done, ok bool) {
 			case isNotExist(err):
 				st.newDst = true
 			default:
-				p.Errorf("cannot stat %s: %s", QuoteShellAlways(st.dst), ErrText(err))
+				p.Errorf("cannot stat %s: %s", quote.ShellAlways(st.dst), ErrText(err))
 				return true, false
 			}
 		}
@@ -59,7 +60,7 @@ func (c *copier) existingDest(st *copyState) (done, ok bool) {
 	}
 	returnNow := false
 	if o.interactive != iAlwaysNo && !c.sameFileOK(st, &returnNow) {
-		p.Errorf("%s and %s are the same file", QuoteShellAlways(st.src), QuoteShellAlways(st.dst))
+		p.Errorf("%s and %s are the same file", quote.ShellAlways(st.src), quote.ShellAlways(st.dst))
 		return true, false
 	}
 	if o.update && !st.srcInfo.IsDir() && !st.dstInfo.ModTime().Before(st.srcInfo.ModTime()) {
@@ -69,11 +70,11 @@ func (c *copier) existingDest(st *copyState) (done, ok bool) {
 		return true, true
 	}
 	if o.move {
-		if o.interactive == iAskUser && !p.ask("overwrite %s? ", QuoteShellAlways(st.dst)) {
+		if o.interactive == iAskUser && !p.ask("overwrite %s? ", quote.ShellAlways(st.dst)) {
 			st.renameOK = true
 			return true, true
 		}
-	} else if !st.srcInfo.IsDir() && o.interactive == iAskUser && !p.ask("overwrite %s? ", QuoteShellAlways(st.dst)) {
+	} else if !st.srcInfo.IsDir() && o.interactive == iAskUser && !p.ask("overwrite %s? ", quote.ShellAlways(st.dst)) {
 		return true, true
 	}
 	if returnNow {
@@ -91,18 +92,18 @@ func (c *copier) typeConflict(st *copyState) (done, ok bool) {
 	srcDir, dstDir := st.srcInfo.IsDir(), st.dstInfo.IsDir()
 	if !dstDir {
 		if srcDir && !(o.move && o.backup.kind != noBackups) {
-			p.Errorf("cannot overwrite non-directory %s with directory %s", QuoteShellAlways(st.dst), QuoteShellAlways(st.src))
+			p.Errorf("cannot overwrite non-directory %s with directory %s", quote.ShellAlways(st.dst), quote.ShellAlways(st.src))
 			return true, false
 		}
 		if st.cmdline && o.backup.kind != numberedBackups && c.dstSeen != nil {
 			if id, ok := c.dstSeen[st.dst]; ok && id == idOf(st.dstInfo) {
-				p.Errorf("will not overwrite just-created %s with %s", QuoteShellAlways(st.dst), QuoteShellAlways(st.src))
+				p.Errorf("will not overwrite just-created %s with %s", quote.ShellAlways(st.dst), quote.ShellAlways(st.src))
 				return true, false
 			}
 		}
 	}
 	if !srcDir && dstDir && !(o.move && o.backup.kind != noBackups) {
-		p.Errorf("cannot overwrite directory %s with non-directory", QuoteShellAlways(st.dst))
+		p.Errorf("cannot overwrite directory %s with non-directory", quote.ShellAlways(st.dst))
 		return true, false
 	}
 	return false, false
@@ -119,12 +120,12 @@ func (c *copier) makeRoom(st *copyState) (done, ok bool) {
 			if o.move {
 				verb = "moved"
 			}
-			p.Errorf("backing up %s might destroy source;  %s not %s", QuoteShellAlways(st.dst), QuoteShellAlways(st.src), verb)
+			p.Errorf("backing up %s might destroy source;  %s not %s", quote.ShellAlways(st.dst), quote.ShellAlways(st.src), verb)
 			return true, false
 		}
 		bname, err := o.backup.backup(p, st.dst)
 		if err != nil {
-			p.Errorf("cannot backup %s: %s", QuoteShellAlways(st.dst), ErrText(err))
+			p.Errorf("cannot backup %s: %s", quote.ShellAlways(st.dst), ErrText(err))
 			return true, false
 		}
 		st.dstBackup, st.newDst = bname, true
@@ -134,7 +135,7 @@ func (c *copier) makeRoom(st *copyState) (done, ok bool) {
 	if !dstDir && !o.move && (o.unlinkBefore || !o.attrsOnly && (o.preserveLinks && links > 1 ||
 		st.deref == derefNever && !st.srcInfo.Mode().IsRegular())) {
 		if err := p.FS.Remove(p.Abs(st.dst)); err != nil && !isNotExist(err) {
-			p.Errorf("cannot remove %s: %s", QuoteShellAlways(st.dst), ErrText(err))
+			p.Errorf("cannot remove %s: %s", quote.ShellAlways(st.dst), ErrText(err))
 			return true, false
 		}
 		st.newDst = true
@@ -145,7 +146,7 @@ func (c *copier) makeRoom(st *copyState) (done, ok bool) {
 
 func (c *copier) removedVerbose(name string) {
 	if c.o.verbose {
-		c.p.printf("removed %s\n", QuoteShellAlways(name))
+		c.p.printf("removed %s\n", quote.ShellAlways(name))
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/vfs"
 )
 
@@ -53,10 +54,10 @@ func (c *copier) copyByType(st *copyState) bool {
 			return c.unBackup(st)
 		}
 	case src.Mode()&fs.ModeNamedPipe != 0:
-		p.Errorf("cannot create fifo %s: Operation not supported", QuoteShellAlways(st.dst))
+		p.Errorf("cannot create fifo %s: Operation not supported", quote.ShellAlways(st.dst))
 		return c.unBackup(st)
 	default:
-		p.Errorf("cannot create special file %s: Operation not supported", QuoteShellAlways(st.dst))
+		p.Errorf("cannot create special file %s: Operation not supported", quote.ShellAlways(st.dst))
 		return c.unBackup(st)
 	}
 	c.recordDest(st)
@@ -82,7 +83,7 @@ func (c *copier) copyDirectory(st *copyState, srcMode uint32) (ok, made bool) {
 	id := idOf(st.srcInfo)
 	for _, a := range st.ancestors {
 		if a == id && id.ino != 0 {
-			p.Errorf("cannot copy cyclic symbolic link %s", QuoteShellAlways(st.src))
+			p.Errorf("cannot copy cyclic symbolic link %s", quote.ShellAlways(st.src))
 			return false, false
 		}
 	}
@@ -104,19 +105,19 @@ func (c *copier) makeDir(st *copyState, srcMode uint32) bool {
 	o, p := c.o, c.p
 	mode := srcMode & modeAll &^ st.omitted
 	if err := p.FS.Mkdir(p.Abs(st.dst), goMode(mode)&^fs.ModeSetuid&^fs.ModeSetgid&^p.Sys.Umask()); err != nil {
-		p.Errorf("cannot create directory %s: %s", QuoteShellAlways(st.dst), ErrText(err))
+		p.Errorf("cannot create directory %s: %s", quote.ShellAlways(st.dst), ErrText(err))
 		return false
 	}
 	fi, err := p.Lstat(st.dst)
 	if err != nil {
-		p.Errorf("cannot stat %s: %s", QuoteShellAlways(st.dst), ErrText(err))
+		p.Errorf("cannot stat %s: %s", quote.ShellAlways(st.dst), ErrText(err))
 		return false
 	}
 	st.dstInfo = fi
 	if m := modeBits(fi.Mode()); m&0o700 != 0o700 {
 		st.dstMode, st.restoreMode = m, true
 		if err := p.FS.Chmod(p.Abs(st.dst), goMode(m|0o700)); err != nil {
-			p.Errorf("setting permissions for %s: %s", QuoteShellAlways(st.dst), ErrText(err))
+			p.Errorf("setting permissions for %s: %s", quote.ShellAlways(st.dst), ErrText(err))
 			return false
 		}
 	}
@@ -126,7 +127,7 @@ func (c *copier) makeDir(st *copyState, srcMode uint32) bool {
 	}
 	if o.verbose {
 		if o.move {
-			p.printf("created directory %s\n", QuoteShellAlways(st.dst))
+			p.printf("created directory %s\n", quote.ShellAlways(st.dst))
 		} else {
 			c.emitVerbose(st.src, st.dst, "")
 		}
@@ -139,7 +140,7 @@ func (c *copier) copyDir(st *copyState) bool {
 	p := c.p
 	names, err := p.sortedEntries(st.src)
 	if err != nil {
-		p.Errorf("cannot access %s: %s", QuoteShellAlways(st.src), ErrText(err))
+		p.Errorf("cannot access %s: %s", quote.ShellAlways(st.src), ErrText(err))
 		return false
 	}
 	deref := st.deref
@@ -182,12 +183,12 @@ func (c *copier) symlinkSource(st *copyState) bool {
 		cur, err1 := p.Stat(".")
 		d, err2 := p.Stat(dir)
 		if dir != "." && err1 == nil && err2 == nil && !sameFile(cur, d, p.Dir, p.cleanAbs(dir)) {
-			p.Errorf("%s: can make relative symbolic links only in current directory", QuoteShell(st.dst))
+			p.Errorf("%s: can make relative symbolic links only in current directory", quote.Shell(st.dst))
 			return false
 		}
 	}
 	if err := p.forceSymlink(st.src, st.dst, c.o.unlinkAfterFailedOpen); err != nil {
-		p.Errorf("cannot create symbolic link %s to %s: %s", QuoteShellAlways(st.dst), QuoteShellAlways(st.src), ErrText(err))
+		p.Errorf("cannot create symbolic link %s to %s: %s", quote.ShellAlways(st.dst), quote.ShellAlways(st.src), ErrText(err))
 		return false
 	}
 	return true
@@ -215,7 +216,7 @@ func (c *copier) copySymlink(st *copyState) bool {
 	p := c.p
 	target, err := p.Readlink(st.src)
 	if err != nil {
-		p.Errorf("cannot read symbolic link %s: %s", QuoteShellAlways(st.src), ErrText(err))
+		p.Errorf("cannot read symbolic link %s: %s", quote.ShellAlways(st.src), ErrText(err))
 		return false
 	}
 	err = p.forceSymlink(target, st.dst, c.o.unlinkAfterFailedOpen)
@@ -225,7 +226,7 @@ func (c *copier) copySymlink(st *copyState) bool {
 		}
 	}
 	if err != nil {
-		p.Errorf("cannot create symbolic link %s: %s", QuoteShellAlways(st.dst), ErrText(err))
+		p.Errorf("cannot create symbolic link %s: %s", quote.ShellAlways(st.dst), ErrText(err))
 		return false
 	}
 	return true
@@ -251,7 +252,7 @@ func (c *copier) hardLinkTo(src, dst string, replace, deref bool) bool {
 		}
 	}
 	if err != nil {
-		p.Errorf("cannot create hard link %s to %s: %s", QuoteShellAlways(dst), QuoteShellAlways(src), ErrText(err))
+		p.Errorf("cannot create hard link %s to %s: %s", quote.ShellAlways(dst), quote.ShellAlways(src), ErrText(err))
 		return false
 	}
 	return true
@@ -262,7 +263,7 @@ func (c *copier) copyRegular(st *copyState, srcMode uint32) bool {
 	p := c.p
 	in, err := p.FS.OpenFile(p.Abs(st.src), os.O_RDONLY, 0)
 	if err != nil {
-		p.Errorf("cannot open %s for reading: %s", QuoteShellAlways(st.src), ErrText(err))
+		p.Errorf("cannot open %s for reading: %s", quote.ShellAlways(st.src), ErrText(err))
 		return false
 	}
 	defer in.Close()
@@ -274,15 +275,15 @@ func (c *copier) copyRegular(st *copyState, srcMode uint32) bool {
 		if err := p.copyData(out, in); err != nil {
 			out.Close()
 			if we, isW := err.(writeErr); isW {
-				p.Errorf("error writing %s: %s", QuoteShellAlways(st.dst), ErrText(we.error))
+				p.Errorf("error writing %s: %s", quote.ShellAlways(st.dst), ErrText(we.error))
 			} else {
-				p.Errorf("error reading %s: %s", QuoteShellAlways(st.src), ErrText(err))
+				p.Errorf("error reading %s: %s", quote.ShellAlways(st.src), ErrText(err))
 			}
 			return false
 		}
 	}
 	if err := out.Close(); err != nil {
-		p.Errorf("failed to close %s: %s", QuoteShellAlways(st.dst), ErrText(err))
+		p.Errorf("failed to close %s: %s", quote.ShellAlways(st.dst), ErrText(err))
 		return false
 	}
 	return c.regularAttrs(st, srcMode)
@@ -309,7 +310,7 @@ func (c *copier) openDest(st *copyState, srcMode uint32) (File, bool) {
 		}
 		if err != nil && o.unlinkAfterFailedOpen {
 			if rerr := p.FS.Remove(p.Abs(st.dst)); rerr != nil && !isNotExist(rerr) {
-				p.Errorf("cannot remove %s: %s", QuoteShellAlways(st.dst), ErrText(rerr))
+				p.Errorf("cannot remove %s: %s", quote.ShellAlways(st.dst), ErrText(rerr))
 				return nil, false
 			}
 			c.removedVerbose(st.dst)
@@ -328,7 +329,7 @@ func (c *copier) openDest(st *copyState, srcMode uint32) (File, bool) {
 		st.omitted = 0
 	}
 	if err != nil {
-		p.Errorf("cannot create regular file %s: %s", QuoteShellAlways(st.dst), ErrText(err))
+		p.Errorf("cannot create regular file %s: %s", quote.ShellAlways(st.dst), ErrText(err))
 		return nil, false
 	}
 	return out, true
@@ -348,7 +349,7 @@ func (c *copier) createDest(st *copyState, srcMode uint32) (File, error) {
 	out, err := p.OpenFile(st.dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil && errnoOf(err) == errExist && !c.o.move {
 		if fi, lerr := p.Lstat(st.dst); lerr == nil && isSymlink(fi) {
-			p.Errorf("not writing through dangling symlink %s", QuoteShellAlways(st.dst))
+			p.Errorf("not writing through dangling symlink %s", quote.ShellAlways(st.dst))
 			return nil, errDangling
 		}
 	}
@@ -364,7 +365,7 @@ func (c *copier) regularAttrs(st *copyState, srcMode uint32) bool {
 	abs := p.Abs(st.dst)
 	if o.preserveTimes {
 		if err := p.FS.Chtimes(abs, vfs.MetaOf(st.srcInfo).Atime, st.srcInfo.ModTime()); err != nil {
-			p.Errorf("preserving times for %s: %s", QuoteShellAlways(st.dst), ErrText(err))
+			p.Errorf("preserving times for %s: %s", quote.ShellAlways(st.dst), ErrText(err))
 			return false
 		}
 	}
@@ -374,7 +375,7 @@ func (c *copier) regularAttrs(st *copyState, srcMode uint32) bool {
 	switch {
 	case o.preserveMode || o.move:
 		if err := p.FS.Chmod(abs, goMode(srcMode)); err != nil {
-			p.Errorf("preserving permissions for %s: %s", QuoteShellAlways(st.dst), ErrText(err))
+			p.Errorf("preserving permissions for %s: %s", quote.ShellAlways(st.dst), ErrText(err))
 			return false
 		}
 	case o.explicitNoPreserveMode && st.newDst:
@@ -406,7 +407,7 @@ func (c *copier) finishAttrs(st *copyState, srcMode uint32) bool {
 	}
 	if o.preserveTimes {
 		if err := p.FS.Chtimes(abs, vfs.MetaOf(st.srcInfo).Atime, st.srcInfo.ModTime()); err != nil {
-			p.Errorf("preserving times for %s: %s", QuoteShellAlways(st.dst), ErrText(err))
+			p.Errorf("preserving times for %s: %s", quote.ShellAlways(st.dst), ErrText(err))
 			return false
 		}
 	}
@@ -416,7 +417,7 @@ func (c *copier) finishAttrs(st *copyState, srcMode uint32) bool {
 	switch {
 	case o.preserveMode || o.move:
 		if err := p.FS.Chmod(abs, goMode(srcMode)); err != nil {
-			p.Errorf("preserving permissions for %s: %s", QuoteShellAlways(st.dst), ErrText(err))
+			p.Errorf("preserving permissions for %s: %s", quote.ShellAlways(st.dst), ErrText(err))
 			return false
 		}
 	case o.explicitNoPreserveMode && st.newDst:
@@ -431,7 +432,7 @@ func (c *copier) finishAttrs(st *copyState, srcMode uint32) bool {
 		}
 		if st.restoreMode {
 			if err := p.FS.Chmod(abs, goMode(st.dstMode|omitted)); err != nil {
-				p.Errorf("preserving permissions for %s: %s", QuoteShellAlways(st.dst), ErrText(err))
+				p.Errorf("preserving permissions for %s: %s", quote.ShellAlways(st.dst), ErrText(err))
 				return false
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/vfs"
 )
 
@@ -30,7 +31,7 @@ func (p *Proc) makeParents(c *copier, dst string, srcOffset int, src string) ([]
 	}
 	if fi, err := p.Stat(dst[:dirlen]); err == nil {
 		if !fi.IsDir() {
-			p.Errorf("%s exists but is not a directory", QuoteShellAlways(dst[:dirlen]))
+			p.Errorf("%s exists but is not a directory", quote.ShellAlways(dst[:dirlen]))
 			return nil, false
 		}
 		return nil, true
@@ -56,7 +57,7 @@ func (p *Proc) makeParents(c *copier, dst string, srcOffset int, src string) ([]
 			}
 		}
 		if !missing && !fi.IsDir() {
-			p.Errorf("%s exists but is not a directory", QuoteShellAlways(dir))
+			p.Errorf("%s exists but is not a directory", quote.ShellAlways(dir))
 			return nil, false
 		}
 		for i+1 < len(dst) && dst[i+1] == '/' {
@@ -73,7 +74,7 @@ func (p *Proc) parentSource(dir, srcDir string) (*parentAttr, bool) {
 		err = errNotDir
 	}
 	if err != nil {
-		p.Errorf("failed to get attributes of %s: %s", QuoteShellAlways(srcDir), ErrText(err))
+		p.Errorf("failed to get attributes of %s: %s", quote.ShellAlways(srcDir), ErrText(err))
 		return nil, false
 	}
 	return &parentAttr{dst: dir, src: srcDir, info: fi, mode: modeBits(fi.Mode())}, true
@@ -95,7 +96,7 @@ func (p *Proc) makeParent(c *copier, a *parentAttr) bool {
 	}
 	mode &= modeAll &^ omitted
 	if err := p.FS.Mkdir(p.Abs(a.dst), goMode(mode)&^fs.ModeSetuid&^fs.ModeSetgid&^p.Sys.Umask()); err != nil {
-		p.Errorf("cannot make directory %s: %s", QuoteShellAlways(a.dst), ErrText(err))
+		p.Errorf("cannot make directory %s: %s", quote.ShellAlways(a.dst), ErrText(err))
 		return false
 	}
 	if o.verbose {
@@ -103,7 +104,7 @@ func (p *Proc) makeParent(c *copier, a *parentAttr) bool {
 	}
 	fi, err := p.Lstat(a.dst)
 	if err != nil {
-		p.Errorf("failed to get attributes of %s: %s", QuoteShellAlways(a.dst), ErrText(err))
+		p.Errorf("failed to get attributes of %s: %s", quote.ShellAlways(a.dst), ErrText(err))
 		return false
 	}
 	made := modeBits(fi.Mode())
@@ -128,7 +129,7 @@ func (p *Proc) reProtect(c *copier, attrs []*parentAttr) bool {
 		abs := p.Abs(a.dst)
 		if o.preserveTimes {
 			if err := p.FS.Chtimes(abs, vfs.MetaOf(a.info).Atime, a.info.ModTime()); err != nil {
-				p.Errorf("failed to preserve times for %s: %s", QuoteShellAlways(a.dst), ErrText(err))
+				p.Errorf("failed to preserve times for %s: %s", quote.ShellAlways(a.dst), ErrText(err))
 				return false
 			}
 		}
@@ -140,7 +141,7 @@ func (p *Proc) reProtect(c *copier, attrs []*parentAttr) bool {
 			p.FS.Chmod(abs, goMode(modeBits(a.info.Mode())))
 		case a.restoreMode:
 			if err := p.FS.Chmod(abs, goMode(a.mode)); err != nil {
-				p.Errorf("failed to preserve permissions for %s: %s", QuoteShellAlways(a.dst), ErrText(err))
+				p.Errorf("failed to preserve permissions for %s: %s", quote.ShellAlways(a.dst), ErrText(err))
 				return false
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // cutRange is a closed range of positions; hi is math.MaxUint64 for "n-".
@@ -78,13 +79,13 @@ func parseCutList(spec string, pos, complement bool) (cutList, error) {
 			if d := uint64(c - '0'); value > (math.MaxUint64-d)/10 || value*10+d == math.MaxUint64 {
 				num := spec[numStart:]
 				num = num[:len(num)-len(strings.TrimLeft(num, "0123456789"))]
-				return nil, fail(fmt.Sprintf("field number %s is too large", QuoteLocale(num)),
-					fmt.Sprintf("byte/character offset %s is too large", QuoteLocale(num)))
+				return nil, fail(fmt.Sprintf("field number %s is too large", quote.Locale(num)),
+					fmt.Sprintf("byte/character offset %s is too large", quote.Locale(num)))
 			}
 			value = value*10 + uint64(c-'0')
 		default:
-			return nil, fail("invalid field value "+QuoteLocale(spec[i:]),
-				"invalid byte/character position "+QuoteLocale(spec[i:]))
+			return nil, fail("invalid field value "+quote.Locale(spec[i:]),
+				"invalid byte/character position "+quote.Locale(spec[i:]))
 		}
 	}
 }

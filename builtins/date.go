@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"github.com/shellfence/shellfence/builtins/internal/opt"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 const defaultDateFormat = "%a %b %e %H:%M:%S %Z %Y"
@@ -149,7 +150,7 @@ func (o *dateOpts) operands(p *Proc, args []string) error {
 		return p.tryHelp("the options to print and set the time may not be used together")
 	}
 	if len(args) > 1 {
-		return p.tryHelp("extra operand " + QuoteLocale(args[1]))
+		return p.tryHelp("extra operand " + quote.Locale(args[1]))
 	}
 	if len(args) == 0 {
 		return nil
@@ -160,7 +161,7 @@ func (o *dateOpts) operands(p *Proc, args []string) error {
 	if o.set != nil || dates > 0 {
 		return p.tryHelp(fmt.Sprintf("the argument %s lacks a leading '+';\n"+
 			"when using an option to specify date(s), any non-option\n"+
-			"argument must be a format string beginning with '+'", QuoteLocale(args[0])))
+			"argument must be a format string beginning with '+'", quote.Locale(args[0])))
 	}
 	o.posix = &args[0]
 	return nil
@@ -194,9 +195,9 @@ func (p *Proc) dateArg(v, option string, names []string) (int, error) {
 
 func (p *Proc) badArg(kind, v, option string, names []string) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s argument %s for %s\nValid arguments are:", p.Name(), kind, QuoteLocale(v), QuoteLocale(option))
+	fmt.Fprintf(&b, "%s: %s argument %s for %s\nValid arguments are:", p.Name(), kind, quote.Locale(v), quote.Locale(option))
 	for _, n := range names {
-		b.WriteString("\n  - " + QuoteLocale(n))
+		b.WriteString("\n  - " + quote.Locale(n))
 	}
 	fmt.Fprintf(&b, "\nTry '%s --help' for more information.", p.Name())
 	return &opt.Error{Msg: b.String(), Status: 1}
@@ -210,7 +211,7 @@ func (p *Proc) dateOne(o *dateOpts, loc *time.Location) int {
 	case o.reference != nil:
 		fi, err := p.Stat(*o.reference)
 		if err != nil {
-			p.Errorf("%s: %s", QuoteShell(*o.reference), ErrText(err))
+			p.Errorf("%s: %s", quote.Shell(*o.reference), ErrText(err))
 			return 1
 		}
 		when = fi.ModTime()
@@ -221,7 +222,7 @@ func (p *Proc) dateOne(o *dateOpts, loc *time.Location) int {
 		}
 		t, ok := parseDatetime(*str, when, loc)
 		if !ok {
-			p.Errorf("invalid date %s", QuoteLocale(*str))
+			p.Errorf("invalid date %s", quote.Locale(*str))
 			return 1
 		}
 		when = t
@@ -229,7 +230,7 @@ func (p *Proc) dateOne(o *dateOpts, loc *time.Location) int {
 		str = o.posix
 		t, ok := posixTime(*o.posix, when.In(loc))
 		if !ok {
-			p.Errorf("invalid date %s", QuoteLocale(*str))
+			p.Errorf("invalid date %s", quote.Locale(*str))
 			return 1
 		}
 		when = t
@@ -257,7 +258,7 @@ func (p *Proc) showDate(format string, t time.Time) int {
 func (p *Proc) dateBatch(name, format string, loc *time.Location) int {
 	in, closeIn, err := p.openInput(name)
 	if err != nil {
-		p.Errorf("%s: %s", QuoteShell(name), ErrText(err))
+		p.Errorf("%s: %s", quote.Shell(name), ErrText(err))
 		return 1
 	}
 	defer closeIn()
@@ -271,7 +272,7 @@ func (p *Proc) dateBatch(name, format string, loc *time.Location) int {
 					return code
 				}
 			} else {
-				p.Errorf("invalid date %s", QuoteLocale(strings.TrimSuffix(line, "\n")))
+				p.Errorf("invalid date %s", quote.Locale(strings.TrimSuffix(line, "\n")))
 				status = 1
 			}
 		}
@@ -279,7 +280,7 @@ func (p *Proc) dateBatch(name, format string, loc *time.Location) int {
 			return status
 		}
 		if err != nil {
-			p.Errorf("%s: %s", QuoteShell(name), ErrText(err))
+			p.Errorf("%s: %s", quote.Shell(name), ErrText(err))
 			return 1
 		}
 		if p.Cancelled() {

@@ -11,6 +11,6 @@
 // turns a panic into exit status 2.
 //
 // Options are parsed with builtins/internal/opt, GNU getopt_long style.
-// Messages follow GNU's text and quoting ([QuoteShell], [QuoteShellAlways],
-// [QuoteLocale]), with [ErrText] for the cause.
+// Messages follow GNU's text and quoting (builtins/internal/quote), with
+// [ErrText] for the cause.
 package builtins

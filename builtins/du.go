@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/shellfence/shellfence/builtins/internal/opt"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 type duDeref int
@@ -90,13 +91,13 @@ func du(p *Proc) int {
 func (r *duRun) runFrom(operands []string) int {
 	p, from := r.p, *r.c.filesFrom
 	if len(operands) > 0 {
-		p.Errorf("extra operand %s", QuoteLocale(operands[0]))
+		p.Errorf("extra operand %s", quote.Locale(operands[0]))
 		fmt.Fprintf(p.Stderr, "file operands cannot be combined with --files0-from\nTry '%s --help' for more information.\n", p.Name())
 		return 1
 	}
 	in, closeIn, err := p.openInput(from)
 	if err != nil {
-		p.Errorf("cannot open %s for reading: %s", QuoteShellAlways(from), ErrText(err))
+		p.Errorf("cannot open %s for reading: %s", quote.ShellAlways(from), ErrText(err))
 		return 1
 	}
 	defer closeIn()
@@ -110,9 +111,9 @@ func (r *duRun) runFrom(operands []string) int {
 		}
 		switch {
 		case from == "-" && name == "-":
-			r.error("when reading file names from stdin, no file name of %s allowed", QuoteShellAlways(name))
+			r.error("when reading file names from stdin, no file name of %s allowed", quote.ShellAlways(name))
 		case name == "":
-			r.error("%s:%d: invalid zero-length file name", QuoteShell(from), n)
+			r.error("%s:%d: invalid zero-length file name", quote.Shell(from), n)
 		default:
 			r.root(duTrimSlashes(name))
 		}
@@ -156,7 +157,7 @@ func duFlags(p *Proc, f *opt.Parser, c *duConfig) *bool {
 	f.Value('d', "max-depth", func(_, v string) error {
 		n, err := xstrtoumax(v, 0, "")
 		if err != longintOK || n > 1<<62 {
-			p.Errorf("invalid maximum depth %s", QuoteLocale(v))
+			p.Errorf("invalid maximum depth %s", quote.Locale(v))
 			*bad = true
 			return nil
 		}
@@ -175,7 +176,7 @@ func duFlags(p *Proc, f *opt.Parser, c *duConfig) *bool {
 	f.Value(0, "exclude", func(_, v string) error { c.excludes = append(c.excludes, v); return nil })
 	f.Value('X', "exclude-from", func(_, v string) error {
 		if err := duExcludeFrom(p, c, v); err != nil {
-			p.Errorf("%s: %s", QuoteShell(v), ErrText(err))
+			p.Errorf("%s: %s", quote.Shell(v), ErrText(err))
 			*bad = true
 		}
 		return nil

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // duRun is one run of du.
@@ -101,10 +103,10 @@ func (r *duRun) stat(name string, follow bool) (fs.FileInfo, bool, error) {
 
 func (r *duRun) accessError(name string, dangling bool, err error) {
 	if dangling {
-		r.error("cannot access %s", QuoteShellAlways(name))
+		r.error("cannot access %s", quote.ShellAlways(name))
 		return
 	}
-	r.error("cannot access %s: %s", QuoteShellAlways(name), ErrText(err))
+	r.error("cannot access %s: %s", quote.ShellAlways(name), ErrText(err))
 }
 
 // skip reports whether an entry is excluded or already counted.
@@ -162,7 +164,7 @@ func (r *duRun) visit(path string, level int, fi fs.FileInfo, parent *duTotals) 
 	}
 	var mine duTotals
 	if err := r.children(path, level, &mine); err != nil {
-		r.error("cannot read directory %s: %s", QuoteShellAlways(path), ErrText(err))
+		r.error("cannot read directory %s: %s", quote.ShellAlways(path), ErrText(err))
 	}
 	show := own
 	show.add(mine.ent)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // envLongValue lists env's long options and whether they take a value.
@@ -207,7 +208,7 @@ func (e *envRun) checkSignals(_, v string) error {
 			break
 		}
 		if !knownSignal(sig) {
-			return envTry(e.p, fmt.Sprintf("%s: invalid signal", QuoteLocale(sig)))
+			return envTry(e.p, fmt.Sprintf("%s: invalid signal", quote.Locale(sig)))
 		}
 	}
 	return nil
@@ -234,13 +235,13 @@ func (e *envRun) run(vars, args []string) int {
 	child := e.p.Child(args)
 	child.Env = vars
 	if e.chdir != nil {
-		e.debugf("chdir:    %s\n", QuoteShellAlways(*e.chdir))
+		e.debugf("chdir:    %s\n", quote.ShellAlways(*e.chdir))
 		fi, err := e.p.Stat(*e.chdir)
 		if err == nil && !fi.IsDir() {
 			err = errors.New("Not a directory")
 		}
 		if err != nil {
-			e.p.Errorf("cannot change directory to %s: %s", QuoteShellAlways(*e.chdir), ErrText(err))
+			e.p.Errorf("cannot change directory to %s: %s", quote.ShellAlways(*e.chdir), ErrText(err))
 			return envUsageStatus
 		}
 		child.Dir = e.p.Abs(*e.chdir)
@@ -248,7 +249,7 @@ func (e *envRun) run(vars, args []string) int {
 	if e.debug {
 		e.debugf("executing: %s\n", args[0])
 		for i, a := range args {
-			e.debugf("   arg[%d]= %s\n", i, QuoteLocale(a))
+			e.debugf("   arg[%d]= %s\n", i, quote.Locale(a))
 		}
 	}
 	if code, ok := e.missing(child, args[0]); !ok {
@@ -261,7 +262,7 @@ func (e *envRun) run(vars, args []string) int {
 func (e *envRun) missing(child *Proc, name string) (int, bool) {
 	if !strings.Contains(name, "/") {
 		if _, ok := Lookup(name); !ok {
-			e.p.Errorf("%s: No such file or directory", QuoteLocale(name))
+			e.p.Errorf("%s: No such file or directory", quote.Locale(name))
 			return 127, false
 		}
 		return 0, true
@@ -272,10 +273,10 @@ func (e *envRun) missing(child *Proc, name string) (int, bool) {
 	fi, err := child.Stat(name)
 	switch {
 	case err != nil:
-		e.p.Errorf("%s: %s", QuoteLocale(name), ErrText(err))
+		e.p.Errorf("%s: %s", quote.Locale(name), ErrText(err))
 		return 127, false
 	case fi.IsDir():
-		e.p.Errorf("%s: Permission denied", QuoteLocale(name))
+		e.p.Errorf("%s: Permission denied", quote.Locale(name))
 		return 126, false
 	}
 	return 0, true

@@ -32,6 +32,8 @@ import (
 	"io"
 	"io/fs"
 	"time"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // finder is one run of find.
@@ -134,7 +136,7 @@ func (f *finder) startPoints(roots []string) ([]string, int) {
 		return roots, -1
 	}
 	if len(roots) > 0 {
-		f.p.Errorf("extra operand %s", QuoteLocale(roots[0]))
+		f.p.Errorf("extra operand %s", quote.Locale(roots[0]))
 		f.p.Errorf("file operands cannot be combined with -files0-from")
 		return nil, 1
 	}
@@ -207,7 +209,7 @@ func (f *finder) errorf(format string, args ...any) {
 
 // fileError reports an error about the file printed as name.
 func (f *finder) fileError(name string, err error) {
-	f.errorf("%s: %s", QuoteLocale(name), ErrText(err))
+	f.errorf("%s: %s", quote.Locale(name), ErrText(err))
 }
 
 func (f *finder) help() int {

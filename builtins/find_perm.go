@@ -3,7 +3,11 @@ package builtins
 // -perm: octal or symbolic modes (as chmod reads them, without umask;
 // modes.go), exact (MODE), all bits (-MODE) or any bit (/MODE).
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
+)
 
 func fpPerm(ps *fparser, name string) error {
 	a, err := ps.strArg()
@@ -22,7 +26,7 @@ func fpPerm(ps *fparser, name string) error {
 	}
 	changes, ok := compileMode(a[start:])
 	if !ok {
-		return &findErr{fmt.Sprintf("invalid mode %s", QuoteLocale(a))}
+		return &findErr{fmt.Sprintf("invalid mode %s", quote.Locale(a))}
 	}
 	fileMode, _ := adjustMode(0, false, 0, changes)
 	dirMode, _ := adjustMode(0, true, 0, changes)

@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/vfs"
 )
 
@@ -231,7 +232,7 @@ func (f *finder) directiveValue(s findPseg, e *fentry) string {
 	case 'F':
 		return "unknown"
 	case 'Z':
-		f.errorf("getfilecon failed: %s: No data available", QuoteLocale(e.path))
+		f.errorf("getfilecon failed: %s: No data available", quote.Locale(e.path))
 		return ""
 	}
 	fi, ok := f.stat(e)

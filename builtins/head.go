@@ -19,6 +19,7 @@ import (
 
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
 	"github.com/shellfence/shellfence/builtins/internal/opt"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 type headOpts struct {
@@ -149,7 +150,7 @@ func (p *Proc) headObsolete(arg string, o *headOpts) (code int, ok bool) {
 func (p *Proc) headFile(name string, o headOpts, show bool, hdr *fileHeader) int {
 	in, err := p.openText(name)
 	if err != nil {
-		p.Errorf("cannot open %s for reading: %s", QuoteShellAlways(name), ErrText(err))
+		p.Errorf("cannot open %s for reading: %s", quote.ShellAlways(name), ErrText(err))
 		return 1
 	}
 	defer in.done()
@@ -159,7 +160,7 @@ func (p *Proc) headFile(name string, o headOpts, show bool, hdr *fileHeader) int
 		}
 	}
 	err = p.headRun(in, o)
-	return p.endStatus(err, func() string { return "error reading " + QuoteShellAlways(name) })
+	return p.endStatus(err, func() string { return "error reading " + quote.ShellAlways(name) })
 }
 
 func (p *Proc) headRun(in *textInput, o headOpts) error {

@@ -32,6 +32,7 @@ import (
 	"strings"
 
 	"github.com/shellfence/shellfence/builtins/internal/opt"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 type lsFormat int
@@ -115,8 +116,8 @@ type lsConfig struct {
 	fileHumanOpts humanOpts
 	fileBlockSize uint64
 
-	quoter      *quoter
-	dirQuoter   *quoter
+	quoter      *quote.Quoter
+	dirQuoter   *quote.Quoter
 	qmark       bool
 	alignQuotes bool
 
@@ -137,7 +138,7 @@ type lsArgs struct {
 	sortSet      bool
 	explicitTime bool
 	kibibytes    bool
-	quoting      quotingStyle
+	quoting      quote.Style
 	quotingSet   bool
 	hideCtl      int // -1 unset, 0 show, 1 hide
 	tabsize      int
@@ -173,7 +174,7 @@ func lsFlags(p *Proc, f *opt.Parser, c *lsConfig, a *lsArgs) {
 	setTime := func(v lsTimeType) func() { return func() { c.timeType, a.explicitTime = v, true } }
 	f.Func('a', "all", func() { c.ignoreMode = lsIgnoreMinimal })
 	f.Func('A', "almost-all", func() { c.ignoreMode = lsIgnoreDotDot })
-	f.Func('b', "escape", func() { a.quoting, a.quotingSet = escapeQuoting, true })
+	f.Func('b', "escape", func() { a.quoting, a.quotingSet = quote.EscapeQuoting, true })
 	f.Func('B', "ignore-backups", func() { c.ignorePats = append(c.ignorePats, "*~", ".*~") })
 	f.Func('c', "", setTime(lsCtime))
 	f.Func('C', "", setFormat(lsManyPerLine))
@@ -200,12 +201,12 @@ func lsFlags(p *Proc, f *opt.Parser, c *lsConfig, a *lsArgs) {
 	f.Func('L', "dereference", func() { c.deref = lsDerefAlways })
 	f.Func('m', "", setFormat(lsCommas))
 	f.Func('n', "numeric-uid-gid", func() { c.numeric = true; setFormat(lsLong)() })
-	f.Func('N', "literal", func() { a.quoting, a.quotingSet = literalQuoting, true })
+	f.Func('N', "literal", func() { a.quoting, a.quotingSet = quote.LiteralQuoting, true })
 	f.Func('o', "", func() { setFormat(lsLong)(); c.group = false })
 	f.Func('p', "", func() { c.indicator = lsIndSlash })
 	f.Func('q', "hide-control-chars", func() { a.hideCtl = 1 })
 	f.Func(0, "show-control-chars", func() { a.hideCtl = 0 })
-	f.Func('Q', "quote-name", func() { a.quoting, a.quotingSet = cQuoting, true })
+	f.Func('Q', "quote-name", func() { a.quoting, a.quotingSet = quote.CQuoting, true })
 	f.Flag('r', "reverse", &c.reverse)
 	f.Flag('R', "recursive", &c.recursive)
 	f.Flag('s', "size", &c.blocks)
@@ -239,7 +240,7 @@ func lsFlags(p *Proc, f *opt.Parser, c *lsConfig, a *lsArgs) {
 		if !a.formatSet || a.formatOpt != lsLong {
 			setFormat(lsOnePerLine)()
 		}
-		a.quoting, a.quotingSet = literalQuoting, true
+		a.quoting, a.quotingSet = quote.LiteralQuoting, true
 		a.colorWanted = false
 	})
 	lsValueFlags(p, f, c, a)
@@ -251,7 +252,7 @@ func lsValueFlags(p *Proc, f *opt.Parser, c *lsConfig, a *lsArgs) {
 	f.Value('w', "width", func(_, v string) error {
 		n, ok := lsLineLength(v)
 		if !ok {
-			return lsFatal(p, "invalid line width: %s", QuoteLocale(v))
+			return lsFatal(p, "invalid line width: %s", quote.Locale(v))
 		}
 		a.width = n
 		return nil
@@ -259,7 +260,7 @@ func lsValueFlags(p *Proc, f *opt.Parser, c *lsConfig, a *lsArgs) {
 	f.Value('T', "tabsize", func(_, v string) error {
 		n, err := xstrtoumax(v, 0, "")
 		if err != longintOK || n > 1<<62 {
-			return lsFatal(p, "invalid tab size: %s", QuoteLocale(v))
+			return lsFatal(p, "invalid tab size: %s", quote.Locale(v))
 		}
 		a.tabsize = int(n)
 		return nil
@@ -306,12 +307,12 @@ func lsChoiceFlags(p *Proc, f *opt.Parser, c *lsConfig, a *lsArgs) {
 		return err
 	})
 	f.Value(0, "quoting-style", func(name, v string) error {
-		list := make([][]string, len(quotingStyleNames))
-		for i, n := range quotingStyleNames {
+		list := make([][]string, len(quote.StyleNames))
+		for i, n := range quote.StyleNames {
 			list[i] = []string{n}
 		}
 		i, err := xargmatch(p, name, v, list)
-		a.quoting, a.quotingSet = quotingStyle(i), true
+		a.quoting, a.quotingSet = quote.Style(i), true
 		return err
 	})
 	whenList := [][]string{{"always", "yes", "force"}, {"never", "no", "none"}, {"auto", "tty", "if-tty"}}
@@ -390,14 +391,14 @@ func argmatchMessage(name, option, v string, ambiguous bool, groups [][]string) 
 	if ambiguous {
 		kind = "ambiguous"
 	}
-	fmt.Fprintf(&b, "%s: %s argument %s for %s\nValid arguments are:", name, kind, QuoteLocale(v), QuoteLocale(option))
+	fmt.Fprintf(&b, "%s: %s argument %s for %s\nValid arguments are:", name, kind, quote.Locale(v), quote.Locale(option))
 	for _, g := range groups {
 		b.WriteString("\n  - ")
 		for i, s := range g {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(QuoteLocale(s))
+			b.WriteString(quote.Locale(s))
 		}
 	}
 	fmt.Fprintf(&b, "\nTry '%s --help' for more information.", name)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // lsColors is the color table of a run.
@@ -54,7 +55,7 @@ func lsColorSetup(p *Proc) *lsColors {
 	}
 	ok := c.parse(spec)
 	for _, k := range c.bad {
-		p.Errorf("unrecognized prefix: %s", QuoteLocale(k))
+		p.Errorf("unrecognized prefix: %s", quote.Locale(k))
 	}
 	if !ok {
 		p.Errorf("unparsable value for LS_COLORS environment variable")

@@ -6,6 +6,8 @@ package builtins
 import (
 	"fmt"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // lsLineLength parses a -w or COLUMNS value; too large means no limit.
@@ -96,7 +98,7 @@ func lsSetWidths(p *Proc, c *lsConfig, a *lsArgs) {
 			if w, ok := lsLineLength(v); ok {
 				n = w
 			} else {
-				p.Errorf("ignoring invalid width in environment variable COLUMNS: %s", QuoteLocale(v))
+				p.Errorf("ignoring invalid width in environment variable COLUMNS: %s", quote.Locale(v))
 			}
 		}
 	}
@@ -112,7 +114,7 @@ func lsSetWidths(p *Proc, c *lsConfig, a *lsArgs) {
 			if t, err := xstrtoumax(v, 0, ""); err == longintOK && t < 1<<62 {
 				c.tabsize = int(t)
 			} else {
-				p.Errorf("ignoring invalid tab size in environment variable TABSIZE: %s", QuoteLocale(v))
+				p.Errorf("ignoring invalid tab size in environment variable TABSIZE: %s", quote.Locale(v))
 			}
 		}
 	}
@@ -121,27 +123,27 @@ func lsSetWidths(p *Proc, c *lsConfig, a *lsArgs) {
 // lsQuoting sets the quoting style of names.
 func lsQuoting(p *Proc, c *lsConfig, a *lsArgs) {
 	c.qmark = a.hideCtl == 1
-	style := literalQuoting
+	style := quote.LiteralQuoting
 	if a.quotingSet {
 		style = a.quoting
 	} else if v, ok := p.LookupEnv("QUOTING_STYLE"); ok {
-		if i := argMatch(v, quotingStyleNames); i >= 0 {
-			style = quotingStyle(i)
+		if i := argMatch(v, quote.StyleNames); i >= 0 {
+			style = quote.Style(i)
 		} else {
-			p.Errorf("ignoring invalid value of environment variable QUOTING_STYLE: %s", QuoteLocale(v))
+			p.Errorf("ignoring invalid value of environment variable QUOTING_STYLE: %s", quote.Locale(v))
 		}
 	}
 	c.alignQuotes = (c.format == lsLong || (c.format == lsManyPerLine || c.format == lsHorizontal) && c.lineLen != 0) &&
-		(style == shellQuoting || style == shellEscapeQuoting || style == cMaybeQuoting)
+		(style == quote.ShellQuoting || style == quote.ShellEscapeQuoting || style == quote.CMaybeQuoting)
 	these := ""
-	if style == escapeQuoting {
+	if style == quote.EscapeQuoting {
 		these = " "
 	}
 	if c.indicator >= lsIndFileType {
 		these += "*=>@|"[c.indicator-lsIndFileType:]
 	}
-	c.quoter = newQuoter(style, these)
-	c.dirQuoter = newQuoter(style, ":")
+	c.quoter = quote.New(style, these)
+	c.dirQuoter = quote.New(style, ":")
 }
 
 // lsTimeStyle sets the long format's time formats.
@@ -159,7 +161,7 @@ func lsTimeStyle(p *Proc, c *lsConfig, a *lsArgs) int {
 	if strings.HasPrefix(style, "+") {
 		f0, f1, two := strings.Cut(style[1:], "\n")
 		if two && strings.Contains(f1, "\n") {
-			p.Errorf("invalid time style format %s", QuoteLocale(style[1:]))
+			p.Errorf("invalid time style format %s", quote.Locale(style[1:]))
 			return 2
 		}
 		if !two {
@@ -181,7 +183,7 @@ func lsTimeStyle(p *Proc, c *lsConfig, a *lsArgs) int {
 		if argMatch(style, []string{"full-iso", "long-iso", "iso", "locale"}) == -2 {
 			kind = "ambiguous"
 		}
-		fmt.Fprintf(p.Stderr, "%s: %s argument %s for %s\nValid arguments are:\n", p.Name(), kind, QuoteLocale(style), QuoteLocale("time style"))
+		fmt.Fprintf(p.Stderr, "%s: %s argument %s for %s\nValid arguments are:\n", p.Name(), kind, quote.Locale(style), quote.Locale("time style"))
 		for _, s := range []string{"full-iso", "long-iso", "iso", "locale"} {
 			fmt.Fprintf(p.Stderr, "  - [posix-]%s\n", s)
 		}

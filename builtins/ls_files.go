@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/vfs"
 )
 
@@ -133,7 +134,7 @@ func (r *lsRun) run(operands []string) int {
 // serious (a command-line operand), else 1.
 func (r *lsRun) fail(serious bool, msg string, name string, err error) {
 	r.flush()
-	r.p.Errorf("%s %s: %s", msg, QuoteShellAlways(name), ErrText(err))
+	r.p.Errorf("%s %s: %s", msg, quote.ShellAlways(name), ErrText(err))
 	r.setStatus(serious)
 }
 
@@ -479,7 +480,7 @@ func (r *lsRun) enterDir(name string, cmdline bool) bool {
 	di := lsDevIno{m.Dev, m.Ino}
 	if r.active[di] {
 		r.flush()
-		r.p.Errorf("%s: not listing already-listed directory", QuoteShell(name))
+		r.p.Errorf("%s: not listing already-listed directory", quote.Shell(name))
 		r.setStatus(true)
 		return false
 	}

@@ -10,7 +10,11 @@ package builtins
 // mode. -Z and --context[=CTX] do what GNU's do on a kernel without
 // SELinux: nothing (with a warning for a CTX).
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
+)
 
 type mkdirOpts struct {
 	parents, verbose bool
@@ -43,7 +47,7 @@ func mkdir(p *Proc) int {
 	if o.hasMode {
 		changes, ok := compileMode(modeText)
 		if !ok {
-			p.Errorf("invalid mode %s", QuoteLocale(modeText))
+			p.Errorf("invalid mode %s", quote.Locale(modeText))
 			return 1
 		}
 		o.mode, o.bits = adjustMode(modeRWX, true, uint32(p.Sys.Umask()), changes)
@@ -64,7 +68,7 @@ func mkdir(p *Proc) int {
 func (p *Proc) mkdirOne(name string, o *mkdirOpts) bool {
 	if o.parents {
 		if failed, err := p.mkdirAncestors(name, o); err != nil {
-			p.Errorf("cannot create directory %s: %s", QuoteLocale(failed), ErrText(err))
+			p.Errorf("cannot create directory %s: %s", quote.Locale(failed), ErrText(err))
 			return false
 		}
 	}
@@ -78,7 +82,7 @@ func (p *Proc) mkdirOne(name string, o *mkdirOpts) bool {
 			return true
 		}
 	}
-	p.Errorf("cannot create directory %s: %s", QuoteLocale(name), ErrText(err))
+	p.Errorf("cannot create directory %s: %s", quote.Locale(name), ErrText(err))
 	return false
 }
 
@@ -101,7 +105,7 @@ func (p *Proc) mkdirAt(name string) error {
 
 func (p *Proc) announceDir(name string, o *mkdirOpts) {
 	if o.verbose {
-		fmt.Fprintf(p.Stdout, "%s: created directory %s\n", p.Name(), QuoteShellAlways(name))
+		fmt.Fprintf(p.Stdout, "%s: created directory %s\n", p.Name(), quote.ShellAlways(name))
 	}
 }
 
@@ -174,7 +178,7 @@ func (p *Proc) mkdirFixMode(name string, o *mkdirOpts) bool {
 
 func (p *Proc) chmodMade(name string, mode uint32) bool {
 	if err := p.FS.Chmod(p.Abs(name), goMode(mode)); err != nil {
-		p.Errorf("cannot change permissions of %s: %s", QuoteLocale(name), ErrText(err))
+		p.Errorf("cannot change permissions of %s: %s", quote.Locale(name), ErrText(err))
 		return false
 	}
 	return true

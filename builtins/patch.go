@@ -26,6 +26,7 @@ import (
 	"syscall"
 
 	"github.com/shellfence/shellfence/builtins/internal/opt"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/patch"
 )
 
@@ -139,7 +140,7 @@ func (p *Proc) patchFatal(msg string) int {
 }
 
 // quotePatch quotes a name as GNU patch's messages do.
-func quotePatch(s string) string { return QuoteShell(s) }
+func quotePatch(s string) string { return quote.Shell(s) }
 
 // runPatch reads the patch and applies it in the working directory.
 func (p *Proc) runPatch(a *patchArgs) int {

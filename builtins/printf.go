@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // errStopOutput is \c: stop printing and exit successfully.
@@ -68,7 +69,7 @@ func printf(p *Proc) int {
 		}
 	}
 	if len(args) > 0 {
-		p.Errorf("warning: ignoring excess arguments, starting with %s", QuoteLocale(args[0]))
+		p.Errorf("warning: ignoring excess arguments, starting with %s", quote.Locale(args[0]))
 	}
 	return r.status
 }
@@ -207,7 +208,7 @@ func (r *printfRun) parseSpec(f string, i int, next func() (string, bool)) (prin
 		if arg, ok := next(); ok {
 			w := r.intArg(arg)
 			if w < -1<<31 || w > 1<<31-1 {
-				return sp, i, fmt.Errorf("invalid field width: %s", QuoteLocale(arg))
+				return sp, i, fmt.Errorf("invalid field width: %s", quote.Locale(arg))
 			}
 			sp.setWidth(int(w))
 		}
@@ -228,7 +229,7 @@ func (r *printfRun) parseSpec(f string, i int, next func() (string, bool)) (prin
 				case p < 0:
 					sp.prec = -1
 				case p > 1<<31-1:
-					return sp, i, fmt.Errorf("invalid precision: %s", QuoteLocale(arg))
+					return sp, i, fmt.Errorf("invalid precision: %s", quote.Locale(arg))
 				default:
 					sp.prec = int(p)
 				}
@@ -253,4 +254,4 @@ func (sp *printfSpec) setWidth(w int) {
 
 // printfQuote is %q: gnulib's shell-escape quoting, used only when the
 // string needs it (a colon does not, unlike in messages).
-func printfQuote(s string) string { return quoteArg(s, shellEscapeQuoting) }
+func printfQuote(s string) string { return quote.Arg(s, quote.ShellEscapeQuoting) }

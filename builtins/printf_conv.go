@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // convert prints one conversion of arg.
@@ -130,13 +131,13 @@ func (r *printfRun) numError(s, rest string, erange bool) {
 	}
 	switch {
 	case erange:
-		r.p.Errorf("%s: Numerical result out of range", QuoteLocale(s))
+		r.p.Errorf("%s: Numerical result out of range", quote.Locale(s))
 	case rest == "":
 		return
 	case rest == s:
-		r.p.Errorf("%s: expected a numeric value", QuoteLocale(s))
+		r.p.Errorf("%s: expected a numeric value", quote.Locale(s))
 	default:
-		r.p.Errorf("%s: value not completely converted", QuoteLocale(s))
+		r.p.Errorf("%s: value not completely converted", quote.Locale(s))
 	}
 	r.status = 1
 }

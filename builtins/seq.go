@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // seqOperand is a number operand and how it was written.
@@ -59,7 +60,7 @@ func seq(p *Proc) int {
 	case len(operands) == 0:
 		return p.usage(p.tryHelp("missing operand"), 1)
 	case len(operands) > 3:
-		return p.usage(p.tryHelp("extra operand "+QuoteLocale(operands[3])), 1)
+		return p.usage(p.tryHelp("extra operand "+quote.Locale(operands[3])), 1)
 	}
 	if format != nil {
 		if r.format, err = parseSeqFormat(*format); err != nil {
@@ -155,7 +156,7 @@ func (r *seqRun) general(ops []string) int {
 		}
 		vals[i] = v
 		if i == 1 && len(ops) == 3 && v.value.isZero() {
-			return r.p.usage(r.p.tryHelp("invalid Zero increment value: "+QuoteLocale(o)), 1)
+			return r.p.usage(r.p.tryHelp("invalid Zero increment value: "+quote.Locale(o)), 1)
 		}
 	}
 	first, step := seqOperand{ldFromInt(1), 1, 0}, seqOperand{ldFromInt(1), 1, 0}
@@ -216,10 +217,10 @@ func (r *seqRun) fail(err error) int {
 func scanSeqArg(arg string) (seqOperand, error) {
 	v, rest, ok, erange := parseLD(arg)
 	if !ok || rest != "" || (erange && !v.isZero()) {
-		return seqOperand{}, fmt.Errorf("invalid floating point argument: %s", QuoteLocale(arg))
+		return seqOperand{}, fmt.Errorf("invalid floating point argument: %s", quote.Locale(arg))
 	}
 	if v.isNaN() {
-		return seqOperand{}, fmt.Errorf("invalid %s argument: %s", QuoteLocale("not-a-number"), QuoteLocale(arg))
+		return seqOperand{}, fmt.Errorf("invalid %s argument: %s", quote.Locale("not-a-number"), quote.Locale(arg))
 	}
 	a := strings.TrimLeft(arg, " \t\n\v\f\r+")
 	op := seqOperand{value: v, prec: seqNoPrec}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // seqFormat is a -f format: text around one floating-point conversion.
@@ -25,7 +26,7 @@ func parseSeqFormat(s string) (*seqFormat, error) {
 	i := 0
 	for ; !(i < len(s) && s[i] == '%' && (i+1 >= len(s) || s[i+1] != '%')); i++ {
 		if i >= len(s) {
-			return nil, fmt.Errorf("format %s has no %% directive", QuoteLocale(s))
+			return nil, fmt.Errorf("format %s has no %% directive", quote.Locale(s))
 		}
 		pre.WriteByte(s[i])
 		if s[i] == '%' {
@@ -51,10 +52,10 @@ func parseSeqFormat(s string) (*seqFormat, error) {
 		i++
 	}
 	if i >= len(s) {
-		return nil, fmt.Errorf("format %s ends in %%", QuoteLocale(s))
+		return nil, fmt.Errorf("format %s ends in %%", quote.Locale(s))
 	}
 	if strings.IndexByte("efgaEFGA", s[i]) < 0 {
-		return nil, fmt.Errorf("format %s has unknown %%%c directive", QuoteLocale(s), s[i])
+		return nil, fmt.Errorf("format %s has unknown %%%c directive", quote.Locale(s), s[i])
 	}
 	sp.conv = s[i]
 	f.spec = sp
@@ -62,7 +63,7 @@ func parseSeqFormat(s string) (*seqFormat, error) {
 	for i++; i < len(s); i++ {
 		if s[i] == '%' {
 			if i+1 >= len(s) || s[i+1] != '%' {
-				return nil, fmt.Errorf("format %s has too many %% directives", QuoteLocale(s))
+				return nil, fmt.Errorf("format %s has too many %% directives", quote.Locale(s))
 			}
 			i++
 		}

@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"math"
 	"time"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 func sleep(p *Proc) int {
@@ -31,7 +33,7 @@ func sleep(p *Proc) int {
 	for _, a := range args {
 		s, valid := sleepInterval(a)
 		if !valid {
-			p.Errorf("invalid time interval %s", QuoteLocale(a))
+			p.Errorf("invalid time interval %s", quote.Locale(a))
 			ok = false
 		}
 		total += s

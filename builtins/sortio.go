@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 func indexByteFrom(b []byte, c byte) int { return bytes.IndexByte(b, c) }
@@ -44,7 +46,7 @@ func (p *Proc) sortFiles(o *sortOpts, files []string) int {
 func (p *Proc) sortRead(name string) ([]byte, error) {
 	in, err := p.openText(name)
 	if err != nil {
-		return nil, sortError(fmt.Sprintf("open failed: %s: %s", QuoteShell(name), ErrText(err)))
+		return nil, sortError(fmt.Sprintf("open failed: %s: %s", quote.Shell(name), ErrText(err)))
 	}
 	defer in.done()
 	var buf bytes.Buffer
@@ -61,7 +63,7 @@ func (p *Proc) sortRead(name string) ([]byte, error) {
 			return nil, err
 		}
 		if err != nil {
-			return nil, sortError(fmt.Sprintf("read failed: %s: %s", QuoteShell(name), ErrText(err)))
+			return nil, sortError(fmt.Sprintf("read failed: %s: %s", quote.Shell(name), ErrText(err)))
 		}
 		buf.Write(b)
 	}
@@ -72,7 +74,7 @@ func (p *Proc) sortRead(name string) ([]byte, error) {
 func (p *Proc) sortCheckOutput(name string) error {
 	f, err := p.OpenFile(name, os.O_WRONLY|os.O_CREATE, 0o666)
 	if err != nil {
-		return sortError(fmt.Sprintf("open failed: %s: %s", QuoteShell(name), ErrText(err)))
+		return sortError(fmt.Sprintf("open failed: %s: %s", quote.Shell(name), ErrText(err)))
 	}
 	f.Close()
 	return nil
@@ -86,7 +88,7 @@ func (p *Proc) sortWrite(o *sortOpts, produce func(emit func(*sortLine) error) e
 	if o.hasOutput {
 		f, err := p.Create(o.output)
 		if err != nil {
-			return p.sortFail(sortError(fmt.Sprintf("open failed: %s: %s", QuoteShell(o.output), ErrText(err))))
+			return p.sortFail(sortError(fmt.Sprintf("open failed: %s: %s", quote.Shell(o.output), ErrText(err))))
 		}
 		defer f.Close()
 		bw = bufio.NewWriterSize(f, 64<<10)
@@ -114,7 +116,7 @@ func (p *Proc) sortWrite(o *sortOpts, produce func(emit func(*sortLine) error) e
 		}
 	}
 	if we, ok := err.(writeErr); ok && bw != nil {
-		err = sortError(fmt.Sprintf("write failed: %s: %s", QuoteShell(o.output), ErrText(we.error)))
+		err = sortError(fmt.Sprintf("write failed: %s: %s", quote.Shell(o.output), ErrText(we.error)))
 	}
 	if err != nil {
 		return p.sortFail(err)
@@ -136,7 +138,7 @@ func (s *lineSource) next() (*sortLine, error) {
 		return nil, io.EOF
 	}
 	if err != nil {
-		return nil, sortError(fmt.Sprintf("read failed: %s: %s", QuoteShell(s.name), ErrText(err)))
+		return nil, sortError(fmt.Sprintf("read failed: %s: %s", quote.Shell(s.name), ErrText(err)))
 	}
 	l := &sortLine{text: text[:len(text)-1]}
 	s.n++
@@ -152,7 +154,7 @@ func (s *lineSource) next() (*sortLine, error) {
 func (p *Proc) openSource(o *sortOpts, name string) (*lineSource, func(), error) {
 	in, err := p.openText(name)
 	if err != nil {
-		return nil, nil, sortError(fmt.Sprintf("open failed: %s: %s", QuoteShell(name), ErrText(err)))
+		return nil, nil, sortError(fmt.Sprintf("open failed: %s: %s", quote.Shell(name), ErrText(err)))
 	}
 	return &lineSource{o: o, name: name, r: bufio.NewReaderSize(in.r, 64<<10)}, in.done, nil
 }
@@ -200,7 +202,7 @@ func (p *Proc) sortMerge(o *sortOpts, files []string) int {
 			data, err = io.ReadAll(src.r)
 			src.r = bufio.NewReader(bytes.NewReader(data))
 			if err != nil {
-				err = sortError(fmt.Sprintf("read failed: %s: %s", QuoteShell(f), ErrText(err)))
+				err = sortError(fmt.Sprintf("read failed: %s: %s", quote.Shell(f), ErrText(err)))
 			}
 		}
 		if err != nil {

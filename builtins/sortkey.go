@@ -9,6 +9,7 @@ import (
 	"math"
 
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 const noPos = math.MaxUint64 // "whole line" start, or "end of line" end
@@ -36,7 +37,7 @@ type sortError string
 func (e sortError) Error() string { return string(e) }
 
 func badFieldSpec(spec, msg string) error {
-	return sortError(fmt.Sprintf("%s: invalid field specification %s", msg, QuoteLocale(spec)))
+	return sortError(fmt.Sprintf("%s: invalid field specification %s", msg, quote.Locale(spec)))
 }
 
 // parseFieldCount is GNU's parse_field_count: a number at the start of s
@@ -60,7 +61,7 @@ func parseFieldCount(s string) (uint64, string, bool) {
 }
 
 func countError(msg, s string) error {
-	return sortError(fmt.Sprintf("%s: invalid count at start of %s", msg, QuoteLocale(s)))
+	return sortError(fmt.Sprintf("%s: invalid count at start of %s", msg, quote.Locale(s)))
 }
 
 // parseKeySpec parses the value of -k.

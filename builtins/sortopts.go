@@ -10,6 +10,7 @@ import (
 
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
 	"github.com/shellfence/shellfence/builtins/internal/opt"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 func (p *Proc) sortParse(o *sortOpts) ([]string, error) {
@@ -113,7 +114,7 @@ func (p *Proc) sortTuningFlags(flags *opt.Parser) {
 		}
 		if n < 2 {
 			return sortError(fmt.Sprintf("invalid --batch-size argument %s\n%s: minimum --batch-size argument is %s",
-				QuoteLocale(v), p.Name(), QuoteLocale("2")))
+				quote.Locale(v), p.Name(), quote.Locale("2")))
 		}
 		return nil
 	})
@@ -164,7 +165,7 @@ func (o *sortOpts) setTab(v string) error {
 	tab := int(v[0])
 	if len(v) > 1 {
 		if v != `\0` {
-			return sortError("multi-character tab " + QuoteLocale(v))
+			return sortError("multi-character tab " + quote.Locale(v))
 		}
 		tab = 0
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // statDirective is one parsed %-directive: printf flags, width and
@@ -82,7 +83,7 @@ func (s *statFile) directive(f string) (int, bool) {
 	case d.conv == '%':
 		if i > 1 {
 			s.flushOut()
-			s.p.Errorf("%s: invalid directive", QuoteLocale(f[:i+1]))
+			s.p.Errorf("%s: invalid directive", quote.Locale(f[:i+1]))
 			panic(statExit{})
 		}
 		s.out.WriteByte('%')
@@ -175,7 +176,7 @@ func (s *statFile) timeConversion(d statDirective) bool {
 		s.epoch(d, m.Ctime)
 	case 'C':
 		s.flushOut()
-		s.p.Errorf("failed to get security context of %s: No data available", QuoteShellAlways(s.name))
+		s.p.Errorf("failed to get security context of %s: No data available", quote.ShellAlways(s.name))
 		s.str(d, "?")
 		return false
 	default:
@@ -194,18 +195,18 @@ func (s *statFile) flushOut() {
 
 // quotedName writes %N: the quoted name and, for a symlink, its target.
 func (s *statFile) quotedName(d statDirective) bool {
-	s.str(d, s.c.quoter.quote(s.name))
+	s.str(d, s.c.quoter.Quote(s.name))
 	if s.fi.Mode()&fs.ModeSymlink == 0 {
 		return true
 	}
 	t, err := s.p.Readlink(s.name)
 	if err != nil {
 		s.flushOut()
-		s.p.Errorf("cannot read symbolic link %s: %s", QuoteShellAlways(s.name), ErrText(err))
+		s.p.Errorf("cannot read symbolic link %s: %s", quote.ShellAlways(s.name), ErrText(err))
 		return false
 	}
 	s.out.WriteString(" -> ")
-	s.str(d, s.c.quoter.quote(t))
+	s.str(d, s.c.quoter.Quote(t))
 	if len(d.flags)-len(keepFlags(d.flags, "-")) == 1 {
 		// GNU reuses the format that printing the name rewrote: with one
 		// flag dropped, its "%s" becomes "%ss".

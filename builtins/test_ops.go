@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/vfs"
 )
 
@@ -55,7 +56,7 @@ func (t *testRun) binaryOperator(lIsL bool) bool {
 		t.pos += 3
 		return o == "<" && c < 0 || o == ">" && c > 0
 	}
-	t.syntax("%s: unknown binary operator", QuoteLocale(o))
+	t.syntax("%s: unknown binary operator", quote.Locale(o))
 	return false
 }
 

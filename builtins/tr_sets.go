@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 type trKind int
@@ -237,7 +238,7 @@ func (set *trSet) bracket(p []byte, esc []bool, i int, match func(int, byte) boo
 			}
 			if !starDigitsBracket(p, esc, i+2) {
 				if delim == ':' {
-					return 0, false, trErrorf("invalid character class %s", QuoteLocale(printableStr(opnd)))
+					return 0, false, trErrorf("invalid character class %s", quote.Locale(printableStr(opnd)))
 				}
 				return 0, false, trErrorf("%s: equivalence class operand must be a single character", printableStr(opnd))
 			}
@@ -299,7 +300,7 @@ func (set *trSet) repeat(p []byte, esc []bool, start int, match func(int, byte) 
 		if len(digits) > 0 {
 			var ok bool
 			if n, ok = repeatCount(string(digits)); !ok {
-				return 0, false, trErrorf("invalid repeat count %s in [c*n] construct", QuoteLocale(printableStr(digits)))
+				return 0, false, trErrorf("invalid repeat count %s in [c*n] construct", quote.Locale(printableStr(digits)))
 			}
 		}
 		set.elems = append(set.elems, trElem{kind: trRepeat, a: p[start], count: n})

@@ -19,6 +19,7 @@ import (
 	"math"
 
 	"github.com/shellfence/shellfence/builtins/internal/opt"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 type uniqOpts struct {
@@ -117,7 +118,7 @@ func (p *Proc) uniqParse(o *uniqOpts) ([]string, int) {
 			}
 		}
 		if len(files) == 2 {
-			return nil, p.usage(fmt.Errorf("extra operand %s\nTry '%s --help' for more information.", QuoteLocale(a), p.Name()), 1)
+			return nil, p.usage(fmt.Errorf("extra operand %s\nTry '%s --help' for more information.", quote.Locale(a), p.Name()), 1)
 		}
 		files = append(files, a)
 	}
@@ -139,14 +140,14 @@ func (p *Proc) uniqCheck(o *uniqOpts) int {
 func (p *Proc) uniqRun(inName, outName string, o *uniqOpts) int {
 	in, err := p.openText(inName)
 	if err != nil {
-		p.Errorf("%s: %s", QuoteShell(inName), ErrText(err))
+		p.Errorf("%s: %s", quote.Shell(inName), ErrText(err))
 		return 1
 	}
 	defer in.done()
 	if outName != "-" {
 		f, err := p.Create(outName)
 		if err != nil {
-			p.Errorf("%s: %s", QuoteShell(outName), ErrText(err))
+			p.Errorf("%s: %s", quote.Shell(outName), ErrText(err))
 			return 1
 		}
 		defer f.Close()
@@ -167,7 +168,7 @@ func (p *Proc) uniqRun(inName, outName string, o *uniqOpts) int {
 	if err == errStopped {
 		return 130
 	}
-	p.Errorf("error reading %s", QuoteShellAlways(inName))
+	p.Errorf("error reading %s", quote.ShellAlways(inName))
 	return 1
 }
 

@@ -1,4 +1,4 @@
-package builtins
+package quote
 
 // quotearg: gnulib's quoting of file names in every style GNU tools offer
 // (ls --quoting-style, stat %N, QUOTING_STYLE). quote.go covers the
@@ -11,58 +11,61 @@ import (
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
-// quotingStyle is one of gnulib's quoting styles.
-type quotingStyle int
+// Style is one of gnulib's quoting styles.
+type Style int
 
 const (
-	literalQuoting quotingStyle = iota
-	shellQuoting
-	shellAlwaysQuoting
-	shellEscapeQuoting
-	shellEscapeAlwaysQuoting
-	cQuoting
-	cMaybeQuoting
-	escapeQuoting
-	localeQuoting
-	clocaleQuoting
+	LiteralQuoting Style = iota
+	ShellQuoting
+	ShellAlwaysQuoting
+	ShellEscapeQuoting
+	ShellEscapeAlwaysQuoting
+	CQuoting
+	CMaybeQuoting
+	EscapeQuoting
+	LocaleQuoting
+	CLocaleQuoting
 )
 
-// quotingStyleNames lists the styles by name, in GNU's order (for
+// StyleNames lists the styles by name, in GNU's order (for
 // argument matching and its "Valid arguments" list).
-var quotingStyleNames = []string{
+var StyleNames = []string{
 	"literal", "shell", "shell-always", "shell-escape", "shell-escape-always",
 	"c", "c-maybe", "escape", "locale", "clocale",
 }
 
-// quoter quotes strings in one style. these holds extra bytes to quote
+// Quoter quotes strings in one style. these holds extra bytes to quote
 // (gnulib's quote_these_too).
-type quoter struct {
-	style quotingStyle
+type Quoter struct {
+	style Style
 	these [256]bool
 }
 
-func newQuoter(style quotingStyle, these string) *quoter {
-	q := &quoter{style: style}
+func New(style Style, these string) *Quoter {
+	q := &Quoter{style: style}
 	for i := 0; i < len(these); i++ {
 		q.these[these[i]] = true
 	}
 	return q
 }
 
-// quote returns s quoted in q's style.
-func (q *quoter) quote(s string) string {
+// Quote returns s quoted in q's style.
+func (q *Quoter) Quote(s string) string {
 	return quoteRestyled(s, q.style, false, &q.these)
 }
 
-// quoteArg quotes s in style, with no extra characters.
-func quoteArg(s string, style quotingStyle) string {
+// Style returns the style q quotes in.
+func (q *Quoter) Style() Style { return q.style }
+
+// Arg quotes s in style, with no extra characters.
+func Arg(s string, style Style) string {
 	return quoteRestyled(s, style, false, nil)
 }
 
 // qstate is one pass of the quoting algorithm.
 type qstate struct {
 	out         strings.Builder
-	style       quotingStyle
+	style       Style
 	backslash   bool // backslash escapes
 	elide       bool // elide outer quotes
 	quoteString string
@@ -77,15 +80,15 @@ type qstate struct {
 type forceOuter struct{}
 
 // quoteRestyled is gnulib's quotearg_buffer_restyled.
-func quoteRestyled(s string, style quotingStyle, elide bool, these *[256]bool) (res string) {
+func quoteRestyled(s string, style Style, elide bool, these *[256]bool) (res string) {
 	st := &qstate{style: style, elide: elide, allCompat: true}
 	defer func() {
 		if v := recover(); v != nil {
 			if _, ok := v.(forceOuter); !ok {
 				panic(v)
 			}
-			if st.style == shellAlwaysQuoting && st.backslash {
-				st.style = shellEscapeAlwaysQuoting
+			if st.style == ShellAlwaysQuoting && st.backslash {
+				st.style = ShellEscapeAlwaysQuoting
 			}
 			res = quoteRestyled(s, st.style, false, nil)
 		}
@@ -94,11 +97,11 @@ func quoteRestyled(s string, style quotingStyle, elide bool, these *[256]bool) (
 	for i := 0; i < len(s); i++ {
 		i = st.char(s, i, these)
 	}
-	if st.out.Len() == 0 && st.style == shellAlwaysQuoting && st.elide {
+	if st.out.Len() == 0 && st.style == ShellAlwaysQuoting && st.elide {
 		panic(forceOuter{})
 	}
-	if st.style == shellAlwaysQuoting && !st.elide && st.sawSingle && st.allCompat {
-		return quoteRestyled(s, cQuoting, false, these)
+	if st.style == ShellAlwaysQuoting && !st.elide && st.sawSingle && st.allCompat {
+		return quoteRestyled(s, CQuoting, false, these)
 	}
 	if st.quoteString != "" && !st.elide {
 		st.out.WriteString(st.quoteString)
@@ -109,36 +112,36 @@ func quoteRestyled(s string, style quotingStyle, elide bool, these *[256]bool) (
 // start sets up the style and writes the opening quote.
 func (st *qstate) start() {
 	switch st.style {
-	case cMaybeQuoting:
-		st.style = cQuoting
+	case CMaybeQuoting:
+		st.style = CQuoting
 		st.elide = true
 		fallthrough
-	case cQuoting:
+	case CQuoting:
 		if !st.elide {
 			st.out.WriteByte('"')
 		}
 		st.backslash = true
 		st.quoteString = `"`
-	case escapeQuoting:
+	case EscapeQuoting:
 		st.backslash = true
 		st.elide = false
-	case localeQuoting, clocaleQuoting:
+	case LocaleQuoting, CLocaleQuoting:
 		if !st.elide {
 			st.out.WriteString("‘")
 		}
 		st.backslash = true
 		st.quoteString = "’"
-	case shellEscapeQuoting, shellQuoting, shellEscapeAlwaysQuoting, shellAlwaysQuoting:
-		if st.style == shellEscapeQuoting {
+	case ShellEscapeQuoting, ShellQuoting, ShellEscapeAlwaysQuoting, ShellAlwaysQuoting:
+		if st.style == ShellEscapeQuoting {
 			st.backslash = true
 		}
-		if st.style == shellEscapeQuoting || st.style == shellQuoting {
+		if st.style == ShellEscapeQuoting || st.style == ShellQuoting {
 			st.elide = true
 		}
-		if st.style == shellEscapeAlwaysQuoting && !st.elide {
+		if st.style == ShellEscapeAlwaysQuoting && !st.elide {
 			st.backslash = true
 		}
-		st.style = shellAlwaysQuoting
+		st.style = ShellAlwaysQuoting
 		if !st.elide {
 			st.out.WriteByte('\'')
 		}
@@ -153,7 +156,7 @@ func (st *qstate) startEsc() {
 		panic(forceOuter{})
 	}
 	st.escaping = true
-	if st.style == shellAlwaysQuoting && !st.pendingEnd {
+	if st.style == ShellAlwaysQuoting && !st.pendingEnd {
 		st.out.WriteString("'$'")
 		st.pendingEnd = true
 	}
@@ -180,7 +183,7 @@ func (st *qstate) char(s string, i int, these *[256]bool) int {
 	st.escaping = false
 	compat := false
 	isRightQuote := false
-	if st.backslash && st.style != shellAlwaysQuoting && st.quoteString != "" &&
+	if st.backslash && st.style != ShellAlwaysQuoting && st.quoteString != "" &&
 		strings.HasPrefix(s[i:], st.quoteString) {
 		if st.elide {
 			panic(forceOuter{})
@@ -192,19 +195,19 @@ func (st *qstate) char(s string, i int, these *[256]bool) int {
 	case c == 0:
 		if st.backslash {
 			st.startEsc()
-			if st.style != shellAlwaysQuoting && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9' {
+			if st.style != ShellAlwaysQuoting && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9' {
 				st.out.WriteString("00")
 			}
 			c = '0'
 		}
 	case c == '?':
-		if st.style == shellAlwaysQuoting && st.elide {
+		if st.style == ShellAlwaysQuoting && st.elide {
 			panic(forceOuter{})
 		}
 	case strings.IndexByte("\a\b\f\n\r\t\v\\", c) >= 0:
 		esc = "abfnrtv\\"[strings.IndexByte("\a\b\f\n\r\t\v\\", c)]
 		if c == '\\' {
-			if st.style == shellAlwaysQuoting {
+			if st.style == ShellAlwaysQuoting {
 				if st.elide {
 					panic(forceOuter{})
 				}
@@ -214,7 +217,7 @@ func (st *qstate) char(s string, i int, these *[256]bool) int {
 				return st.store(c, compat, i)
 			}
 		}
-		if (c == '\n' || c == '\r' || c == '\t' || c == '\\') && st.style == shellAlwaysQuoting && st.elide {
+		if (c == '\n' || c == '\r' || c == '\t' || c == '\\') && st.style == ShellAlwaysQuoting && st.elide {
 			panic(forceOuter{})
 		}
 		if st.backslash {
@@ -225,17 +228,17 @@ func (st *qstate) char(s string, i int, these *[256]bool) int {
 	case (c == '#' || c == '~' || c == '{' || c == '}') && i != 0:
 	case c == '#' || c == '~' || c == '{' || c == '}' || c == ' ':
 		compat = true
-		if st.style == shellAlwaysQuoting && st.elide {
+		if st.style == ShellAlwaysQuoting && st.elide {
 			panic(forceOuter{})
 		}
 	case strings.IndexByte(shellSpecials, c) >= 0:
-		if st.style == shellAlwaysQuoting && st.elide {
+		if st.style == ShellAlwaysQuoting && st.elide {
 			panic(forceOuter{})
 		}
 	case c == '\'':
 		st.sawSingle = true
 		compat = true
-		if st.style == shellAlwaysQuoting {
+		if st.style == ShellAlwaysQuoting {
 			if st.elide {
 				panic(forceOuter{})
 			}
@@ -253,7 +256,7 @@ func (st *qstate) char(s string, i int, these *[256]bool) int {
 // finish applies quote_these_too and stores c.
 func (st *qstate) finish(s string, i int, c byte, compat, isRightQuote bool, these *[256]bool) int {
 	_ = s
-	extra := these != nil && these[c] && ((st.backslash && st.style != shellAlwaysQuoting) || st.elide)
+	extra := these != nil && these[c] && ((st.backslash && st.style != ShellAlwaysQuoting) || st.elide)
 	if extra || isRightQuote {
 		st.startEsc()
 	}
@@ -283,7 +286,7 @@ func (st *qstate) multibyte(s string, i int, these *[256]bool, isRightQuote bool
 			m = len(s) - i
 		}
 	default:
-		if st.elide && st.style == shellAlwaysQuoting {
+		if st.elide && st.style == ShellAlwaysQuoting {
 			for j := 1; j < m; j++ {
 				if strings.IndexByte("[\\^`|", s[i+j]) >= 0 {
 					panic(forceOuter{})

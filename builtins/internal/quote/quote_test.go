@@ -1,4 +1,4 @@
-package builtins
+package quote
 
 import "testing"
 
@@ -25,14 +25,14 @@ func TestQuote(t *testing.T) {
 		{"\u2028", `''$'\342\200\250'`, `''$'\342\200\250'`, `‘\342\200\250’`},
 	}
 	for _, tt := range tests {
-		if got := QuoteShell(tt.in); got != tt.shell {
-			t.Errorf("QuoteShell(%q) = %s, want %s", tt.in, got, tt.shell)
+		if got := Shell(tt.in); got != tt.shell {
+			t.Errorf("Shell(%q) = %s, want %s", tt.in, got, tt.shell)
 		}
-		if got := QuoteShellAlways(tt.in); got != tt.always {
-			t.Errorf("QuoteShellAlways(%q) = %s, want %s", tt.in, got, tt.always)
+		if got := ShellAlways(tt.in); got != tt.always {
+			t.Errorf("ShellAlways(%q) = %s, want %s", tt.in, got, tt.always)
 		}
-		if got := QuoteLocale(tt.in); got != tt.locale {
-			t.Errorf("QuoteLocale(%q) = %s, want %s", tt.in, got, tt.locale)
+		if got := Locale(tt.in); got != tt.locale {
+			t.Errorf("Locale(%q) = %s, want %s", tt.in, got, tt.locale)
 		}
 	}
 }
