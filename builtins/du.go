@@ -25,8 +25,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shellfence/shellfence/builtins/internal/human"
 	"github.com/shellfence/shellfence/builtins/internal/opt"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
+	"github.com/shellfence/shellfence/builtins/internal/xstrtol"
 )
 
 type duDeref int
@@ -44,7 +46,7 @@ type duConfig struct {
 	maxDepth                                                           int
 	depthSet                                                           bool
 	deref                                                              duDeref
-	humanOpts                                                          humanOpts
+	humanOpts                                                          human.Opts
 	blockSize                                                          uint64
 	threshold                                                          int64
 	excludes                                                           []string
@@ -56,7 +58,7 @@ type duConfig struct {
 
 func du(p *Proc) int {
 	c := &duConfig{maxDepth: -1}
-	c.humanOpts, c.blockSize, _ = humanOptions(envSpec(p, "DU_BLOCK_SIZE"), p.LookupEnv)
+	c.humanOpts, c.blockSize, _ = human.Options(envSpec(p, "DU_BLOCK_SIZE"), p.LookupEnv)
 	flags := p.newOpts(1)
 	bad := duFlags(p, flags, c)
 	addInfoOptions(flags, duHelp, duVersion)
@@ -141,8 +143,8 @@ func duFlags(p *Proc, f *opt.Parser, c *duConfig) *bool {
 	f.Flag(0, "apparent-size", &c.apparent)
 	f.Func('b', "bytes", func() { c.apparent, c.humanOpts, c.blockSize = true, 0, 1 })
 	f.Flag('c', "total", &c.total)
-	f.Func('h', "human-readable", func() { c.humanOpts, c.blockSize = humanH, 1 })
-	f.Func(0, "si", func() { c.humanOpts, c.blockSize = humanSIOpt, 1 })
+	f.Func('h', "human-readable", func() { c.humanOpts, c.blockSize = human.H, 1 })
+	f.Func(0, "si", func() { c.humanOpts, c.blockSize = human.SIOpt, 1 })
 	f.Func('k', "", func() { c.humanOpts, c.blockSize = 0, 1024 })
 	f.Func('m', "", func() { c.humanOpts, c.blockSize = 0, 1024*1024 })
 	f.Flag('l', "count-links", &c.countLinks)
@@ -155,8 +157,8 @@ func duFlags(p *Proc, f *opt.Parser, c *duConfig) *bool {
 	f.Flag('S', "separate-dirs", &c.separate)
 	f.Flag(0, "inodes", &c.inodes)
 	f.Value('d', "max-depth", func(_, v string) error {
-		n, err := xstrtoumax(v, 0, "")
-		if err != longintOK || n > 1<<62 {
+		n, err := xstrtol.Umax(v, 0, "")
+		if err != xstrtol.OK || n > 1<<62 {
 			p.Errorf("invalid maximum depth %s", quote.Locale(v))
 			*bad = true
 			return nil
@@ -165,9 +167,9 @@ func duFlags(p *Proc, f *opt.Parser, c *duConfig) *bool {
 		return nil
 	})
 	f.Value('B', "block-size", func(name, v string) error {
-		o, bs, err := humanOptions(&v, p.LookupEnv)
-		if err != longintOK {
-			return &opt.Error{Msg: p.Name() + ": " + strtolMessage(err, name, v), Status: 1}
+		o, bs, err := human.Options(&v, p.LookupEnv)
+		if err != xstrtol.OK {
+			return &opt.Error{Msg: p.Name() + ": " + xstrtol.Message(err, name, v), Status: 1}
 		}
 		c.humanOpts, c.blockSize = o, bs
 		return nil
@@ -201,15 +203,15 @@ func duThreshold(p *Proc, c *duConfig, name, v string) error {
 	if t := strings.TrimLeft(v, " \t\n\v\f\r"); strings.HasPrefix(t, "-") {
 		s, neg = t[1:], true
 	}
-	n, err := xstrtoumax(s, 0, "kKmMGTPEZY0")
-	if err == longintOK && n > 1<<63-1 {
-		err = longintOverflow
+	n, err := xstrtol.Umax(s, 0, "kKmMGTPEZY0")
+	if err == xstrtol.OK && n > 1<<63-1 {
+		err = xstrtol.Overflow
 	}
-	if err != longintOK || neg && strings.HasPrefix(s, "-") {
-		if err == longintOK {
-			err = longintInvalid
+	if err != xstrtol.OK || neg && strings.HasPrefix(s, "-") {
+		if err == xstrtol.OK {
+			err = xstrtol.Invalid
 		}
-		return &opt.Error{Msg: p.Name() + ": " + strtolMessage(err, name, v), Status: 1}
+		return &opt.Error{Msg: p.Name() + ": " + xstrtol.Message(err, name, v), Status: 1}
 	}
 	if neg && n == 0 {
 		return &opt.Error{Msg: p.Name() + ": invalid --threshold argument '-0'", Status: 1}

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/shellfence/shellfence/builtins/internal/human"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
@@ -235,7 +236,7 @@ func (r *duRun) print(d duInfo, name string) {
 		v = d.inodes
 	}
 	var b strings.Builder
-	b.WriteString(humanReadable(v, r.c.humanOpts, 1, r.c.blockSize))
+	b.WriteString(human.Readable(v, r.c.humanOpts, 1, r.c.blockSize))
 	if r.c.showTime {
 		b.WriteString("\t" + strftime(r.c.timeFmt, d.tmax.In(r.p.Loc())))
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
 	"github.com/shellfence/shellfence/builtins/internal/opt"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
+	"github.com/shellfence/shellfence/builtins/internal/xstrtol"
 )
 
 type headOpts struct {
@@ -101,7 +102,7 @@ func trailingOption(name string, c byte) error {
 
 // headNumber parses a count for -n or -c.
 func headNumber(name, v string, lines bool) (uint64, error) {
-	n, err := xstrtoumax(v, 10, "bkKmMGTPEZY0")
+	n, err := xstrtol.Umax(v, 10, "bkKmMGTPEZY0")
 	if err == 0 {
 		return n, nil
 	}
@@ -109,7 +110,7 @@ func headNumber(name, v string, lines bool) (uint64, error) {
 	if lines {
 		what = "invalid number of lines"
 	}
-	return 0, &opt.Error{Msg: name + ": " + sizeArgError(what, v, err), Status: 1}
+	return 0, &opt.Error{Msg: name + ": " + xstrtol.DecError(what, v, err), Status: 1}
 }
 
 // headObsolete parses "-NUM[bcklmqvz]"; ok is false when the command must

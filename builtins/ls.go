@@ -31,8 +31,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/shellfence/shellfence/builtins/internal/argmatch"
+	"github.com/shellfence/shellfence/builtins/internal/human"
 	"github.com/shellfence/shellfence/builtins/internal/opt"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
+	"github.com/shellfence/shellfence/builtins/internal/xstrtol"
 )
 
 type lsFormat int
@@ -111,9 +114,9 @@ type lsConfig struct {
 
 	inode, blocks, owner, group, author, numeric, context bool
 
-	humanOpts     humanOpts
+	humanOpts     human.Opts
 	blockSize     uint64
-	fileHumanOpts humanOpts
+	fileHumanOpts human.Opts
 	fileBlockSize uint64
 
 	quoter      *quote.Quoter
@@ -191,7 +194,7 @@ func lsFlags(p *Proc, f *opt.Parser, c *lsConfig, a *lsArgs) {
 	f.Func('g', "", func() { setFormat(lsLong)(); c.owner = false })
 	f.Func('G', "no-group", func() { c.group = false })
 	f.Func('h', "human-readable", func() {
-		c.humanOpts, c.fileHumanOpts, c.blockSize, c.fileBlockSize = humanH, humanH, 1, 1
+		c.humanOpts, c.fileHumanOpts, c.blockSize, c.fileBlockSize = human.H, human.H, 1, 1
 	})
 	f.Func('H', "dereference-command-line", func() { c.deref = lsDerefArgs })
 	f.Func(0, "dereference-command-line-symlink-to-dir", func() { c.deref = lsDerefArgsToDirs })
@@ -232,7 +235,7 @@ func lsFlags(p *Proc, f *opt.Parser, c *lsConfig, a *lsArgs) {
 		a.timeStyle = &s
 	})
 	f.Func(0, "si", func() {
-		c.humanOpts, c.fileHumanOpts, c.blockSize, c.fileBlockSize = humanSIOpt, humanSIOpt, 1, 1
+		c.humanOpts, c.fileHumanOpts, c.blockSize, c.fileBlockSize = human.SIOpt, human.SIOpt, 1, 1
 	})
 	f.Func(0, "zero", func() {
 		c.eol = 0
@@ -258,8 +261,8 @@ func lsValueFlags(p *Proc, f *opt.Parser, c *lsConfig, a *lsArgs) {
 		return nil
 	})
 	f.Value('T', "tabsize", func(_, v string) error {
-		n, err := xstrtoumax(v, 0, "")
-		if err != longintOK || n > 1<<62 {
+		n, err := xstrtol.Umax(v, 0, "")
+		if err != xstrtol.OK || n > 1<<62 {
 			return lsFatal(p, "invalid tab size: %s", quote.Locale(v))
 		}
 		a.tabsize = int(n)
@@ -268,9 +271,9 @@ func lsValueFlags(p *Proc, f *opt.Parser, c *lsConfig, a *lsArgs) {
 	f.Value('I', "ignore", func(_, v string) error { c.ignorePats = append(c.ignorePats, v); return nil })
 	f.Value(0, "hide", func(_, v string) error { c.hide = append(c.hide, v); return nil })
 	f.Value(0, "block-size", func(name, v string) error {
-		o, bs, err := humanOptions(&v, p.LookupEnv)
-		if err != longintOK {
-			return lsFatal(p, "%s", strtolMessage(err, name, v))
+		o, bs, err := human.Options(&v, p.LookupEnv)
+		if err != xstrtol.OK {
+			return lsFatal(p, "%s", xstrtol.Message(err, name, v))
 		}
 		c.humanOpts, c.fileHumanOpts, c.blockSize, c.fileBlockSize = o, o, bs, bs
 		a.blockSpec = true
@@ -360,7 +363,7 @@ func xargmatch(p *Proc, option, v string, groups [][]string) (int, error) {
 			group = append(group, gi)
 		}
 	}
-	i := argMatch(v, flat)
+	i := argmatch.Index(v, flat)
 	if i == -2 {
 		// Ambiguous among synonyms of one group is still a match.
 		first := -1

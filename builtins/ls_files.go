@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shellfence/shellfence/builtins/internal/human"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/vfs"
 )
@@ -437,7 +438,7 @@ func (r *lsRun) printDir(name, realname string, cmdline bool) {
 		r.extractDirs(name, false)
 	}
 	if r.c.format == lsLong || r.c.blocks {
-		r.out("total " + humanReadable(total, r.c.humanOpts, 512, r.c.blockSize) + string(r.c.eol))
+		r.out("total " + human.Readable(total, r.c.humanOpts, 512, r.c.blockSize) + string(r.c.eol))
 	}
 	if len(r.files) > 0 {
 		r.printCurrent()

@@ -10,13 +10,14 @@ import (
 	"time"
 
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/human"
 )
 
 // addWidths widens the long format's columns for f.
 func (r *lsRun) addWidths(f *lsFile) {
 	c, w := r.c, &r.w
 	if c.format == lsLong || c.blocks {
-		w.blocks = max(w.blocks, len(humanReadable(lsBlocks(f), c.humanOpts, 512, c.blockSize)))
+		w.blocks = max(w.blocks, len(human.Readable(lsBlocks(f), c.humanOpts, 512, c.blockSize)))
 	}
 	if c.format == lsLong {
 		if c.owner {
@@ -39,7 +40,7 @@ func (r *lsRun) addWidths(f *lsFile) {
 			w.minor = max(w.minor, len(lsUintString(devMinor(f.meta.Rdev))))
 			w.size = max(w.size, w.major+2+w.minor)
 		} else {
-			w.size = max(w.size, len(humanReadable(uint64(lsSize(f)), c.fileHumanOpts, 1, c.fileBlockSize)))
+			w.size = max(w.size, len(human.Readable(uint64(lsSize(f)), c.fileHumanOpts, 1, c.fileBlockSize)))
 		}
 	}
 	if c.inode {
@@ -178,7 +179,7 @@ func (r *lsRun) sizeField(f *lsFile) string {
 	}
 	size := "?"
 	if f.statOK {
-		size = humanReadable(uint64(lsSize(f)), r.c.fileHumanOpts, 1, r.c.fileBlockSize)
+		size = human.Readable(uint64(lsSize(f)), r.c.fileHumanOpts, 1, r.c.fileBlockSize)
 	}
 	return padLeft(size, w.size)
 }
@@ -208,7 +209,7 @@ func (r *lsRun) blocksText(f *lsFile) string {
 	if !f.statOK {
 		return "?"
 	}
-	return humanReadable(lsBlocks(f), r.c.humanOpts, 512, r.c.blockSize)
+	return human.Readable(lsBlocks(f), r.c.humanOpts, 512, r.c.blockSize)
 }
 
 // padLeft right-aligns s in width columns.
@@ -225,4 +226,12 @@ func padRight(s string, width int) string {
 		return s + strings.Repeat(" ", n)
 	}
 	return s
+}
+
+// b2i is C's conversion of a truth value to 1 or 0.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -74,37 +74,6 @@ func TestModeString(t *testing.T) {
 	}
 }
 
-func TestParseSuffixed(t *testing.T) {
-	tests := []struct {
-		in   string
-		want int64
-		err  error
-	}{
-		{"5", 5, nil},
-		{" 7", 7, nil},
-		{"-3", -3, nil},
-		{"1K", 1024, nil},
-		{"1k", 1024, nil},
-		{"1KB", 1000, nil},
-		{"1KiB", 1024, nil},
-		{"2M", 2 << 20, nil},
-		{"1E", 1 << 60, nil},
-		{"8E", 0, errRange},
-		{"99999999999999999999", 0, errRange},
-		{"", 0, errInvalid},
-		{"5b", 0, errInvalid},
-		{"5x", 0, errInvalid},
-		{"1KBB", 0, errInvalid},
-		{"+-5", 0, errInvalid},
-	}
-	for _, tt := range tests {
-		got, err := parseSuffixed(tt.in, "EgGkKmMPtTYZ0")
-		if got != tt.want || err != tt.err {
-			t.Errorf("parseSuffixed(%q) = %d, %v; want %d, %v", tt.in, got, err, tt.want, tt.err)
-		}
-	}
-}
-
 func TestPathNames(t *testing.T) {
 	tests := []struct{ in, base, dir string }{
 		{"/", "/", "/"},

@@ -10,6 +10,7 @@ import (
 
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
+	"github.com/shellfence/shellfence/builtins/internal/xstrtol"
 )
 
 const noPos = math.MaxUint64 // "whole line" start, or "end of line" end
@@ -43,8 +44,8 @@ func badFieldSpec(spec, msg string) error {
 // parseFieldCount is GNU's parse_field_count: a number at the start of s
 // (saturating), and the rest of s. ok is false when there is no number.
 func parseFieldCount(s string) (uint64, string, bool) {
-	n, err := xstrtoumax(s, 10, "")
-	if err&longintInvalid != 0 {
+	n, err := xstrtol.Umax(s, 10, "")
+	if err&xstrtol.Invalid != 0 {
 		return 0, s, false
 	}
 	i := 0

@@ -11,6 +11,7 @@ import (
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
 	"github.com/shellfence/shellfence/builtins/internal/opt"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
+	"github.com/shellfence/shellfence/builtins/internal/xstrtol"
 )
 
 func (p *Proc) sortParse(o *sortOpts) ([]string, error) {
@@ -96,9 +97,9 @@ func (p *Proc) sortTuningFlags(flags *opt.Parser) {
 	flags.Value('S', "buffer-size", func(name, v string) error { return sortBufferSize(name, v) })
 	flags.Value('T', "temporary-directory", func(string, string) error { return nil })
 	flags.Value(0, "parallel", func(name, v string) error {
-		n, err := xstrtoumax(v, 10, "")
+		n, err := xstrtol.Umax(v, 10, "")
 		switch {
-		case err == longintOverflow:
+		case err == xstrtol.Overflow:
 			return nil
 		case err != 0:
 			return xstrtolFatal(name, v, err)
@@ -108,8 +109,8 @@ func (p *Proc) sortTuningFlags(flags *opt.Parser) {
 		return nil
 	})
 	flags.Value(0, "batch-size", func(name, v string) error {
-		n, err := xstrtoumax(v, 10, "")
-		if err != 0 && err != longintOverflow {
+		n, err := xstrtol.Umax(v, 10, "")
+		if err != 0 && err != xstrtol.Overflow {
 			return xstrtolFatal(name, v, err)
 		}
 		if n < 2 {
@@ -123,15 +124,15 @@ func (p *Proc) sortTuningFlags(flags *opt.Parser) {
 // sortBufferSize checks -S SIZE: a number with an optional suffix (KiB by
 // default, b for bytes, % of memory).
 func sortBufferSize(name, v string) error {
-	n, err := xstrtoumax(v, 10, "EgGkKmMPtTYZ")
+	n, err := xstrtol.Umax(v, 10, "EgGkKmMPtTYZ")
 	i := len(v) - len(strings.TrimLeft(v, " \t\n\v\f\r+0123456789"))
 	endsDigit := i > 0 && ctype.IsDigit(v[i-1])
 	switch {
 	case err == 0 && endsDigit:
 		if n > math.MaxUint64/1024 {
-			err = longintOverflow
+			err = xstrtol.Overflow
 		}
-	case err == longintInvalidSuffixChar && endsDigit && len(v) == i+1 && (v[i] == 'b' || v[i] == '%'):
+	case err == xstrtol.InvalidSuffixChar && endsDigit && len(v) == i+1 && (v[i] == 'b' || v[i] == '%'):
 		err = 0
 	}
 	if err != 0 {
@@ -141,7 +142,7 @@ func sortBufferSize(name, v string) error {
 }
 
 // xstrtolFatal is gnulib's message for a bad numeric option value.
-func xstrtolFatal(name, v string, err strtolErr) error {
+func xstrtolFatal(name, v string, err xstrtol.Err) error {
 	dash := "-"
 	if strings.HasPrefix(name, "--") {
 		dash, name = "--", name[2:]
@@ -149,9 +150,9 @@ func xstrtolFatal(name, v string, err strtolErr) error {
 		name = name[1:]
 	}
 	switch {
-	case err&longintInvalid != 0:
+	case err&xstrtol.Invalid != 0:
 		return sortError(fmt.Sprintf("invalid %s%s argument '%s'", dash, name, v))
-	case err&longintInvalidSuffixChar != 0:
+	case err&xstrtol.InvalidSuffixChar != 0:
 		return sortError(fmt.Sprintf("invalid suffix in %s%s argument '%s'", dash, name, v))
 	}
 	return sortError(fmt.Sprintf("%s%s argument '%s' too large", dash, name, v))

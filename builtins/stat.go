@@ -21,6 +21,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/shellfence/shellfence/builtins/internal/argmatch"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/vfs"
 )
@@ -106,7 +107,7 @@ func statQuoter(p *Proc) *quote.Quoter {
 	if !ok {
 		return quote.New(quote.ShellEscapeAlwaysQuoting, "")
 	}
-	if i := argMatch(v, quote.StyleNames); i >= 0 {
+	if i := argmatch.Index(v, quote.StyleNames); i >= 0 {
 		return quote.New(quote.Style(i), "")
 	}
 	p.Errorf("ignoring invalid value of environment variable QUOTING_STYLE: %s", quote.Locale(v))

@@ -23,6 +23,7 @@ import (
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
 	"github.com/shellfence/shellfence/builtins/internal/opt"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
+	"github.com/shellfence/shellfence/builtins/internal/xstrtol"
 )
 
 type tailOpts struct {
@@ -190,7 +191,7 @@ func tailSeconds(name, v string) error {
 }
 
 func tailStats(name, v string) error {
-	if _, err := xstrtoumax(v, 10, ""); err != 0 {
+	if _, err := xstrtol.Umax(v, 10, ""); err != 0 {
 		return &opt.Error{Msg: fmt.Sprintf("%s: invalid maximum number of unchanged stats between opens: %s", name, quote.Locale(v)), Status: 1}
 	}
 	return nil
@@ -242,8 +243,8 @@ func tailObsolete(args []string, o *tailOpts) (ok, bad bool) {
 		if i < len(s) && s[i] == 'b' {
 			unit = "b"
 		}
-		n, err := xstrtoumax(num+unit, 10, "b")
-		if err&^longintInvalidSuffixChar != 0 {
+		n, err := xstrtol.Umax(num+unit, 10, "b")
+		if err&^xstrtol.InvalidSuffixChar != 0 {
 			return true, true
 		}
 		o.n = n

@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/shellfence/shellfence/builtins/internal/quote"
+	"github.com/shellfence/shellfence/builtins/internal/xstrtol"
 	"github.com/shellfence/shellfence/vfs"
 )
 
@@ -107,10 +108,10 @@ func (o *truncOpts) parseSize(p *Proc, v string) error {
 		}
 		o.rel = truncRelative
 	}
-	n, err := parseSuffixed(s, "EgGkKmMPtTYZ0")
+	n, err := xstrtol.ParseSuffixed(s, "EgGkKmMPtTYZ0")
 	if err != nil {
 		msg := fmt.Sprintf("Invalid number: %s", quote.Locale(s))
-		if err == errRange {
+		if err == xstrtol.ErrRange {
 			msg += ": Value too large for defined data type"
 		}
 		return fmt.Errorf("%s", msg)

@@ -20,6 +20,7 @@ import (
 
 	"github.com/shellfence/shellfence/builtins/internal/opt"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
+	"github.com/shellfence/shellfence/builtins/internal/xstrtol"
 )
 
 type uniqOpts struct {
@@ -75,8 +76,8 @@ func (p *Proc) uniqParse(o *uniqOpts) ([]string, int) {
 	}})
 	sizeOpt := func(dst *uint64, what string, setNew bool) func(string, string) error {
 		return func(_, v string) error {
-			n, err := xstrtoumax(v, 10, "")
-			if err > longintOverflow {
+			n, err := xstrtol.Umax(v, 10, "")
+			if err > xstrtol.Overflow {
 				return &opt.Error{Msg: fmt.Sprintf("%s: %s: %s", p.Name(), v, what), Status: 1}
 			}
 			*dst = n
@@ -112,7 +113,7 @@ func (p *Proc) uniqParse(o *uniqOpts) ([]string, int) {
 	}
 	for _, a := range operands {
 		if len(a) > 1 && a[0] == '+' {
-			if n, e := xstrtoumax(a, 10, ""); e == 0 {
+			if n, e := xstrtol.Umax(a, 10, ""); e == 0 {
 				o.skipChars = n
 				continue
 			}

@@ -14,6 +14,7 @@ import (
 // Style is one of gnulib's quoting styles.
 type Style int
 
+// The styles, in gnulib's order (the order of [StyleNames]).
 const (
 	LiteralQuoting Style = iota
 	ShellQuoting

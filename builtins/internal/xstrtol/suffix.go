@@ -1,4 +1,4 @@
-package builtins
+package xstrtol
 
 import (
 	"errors"
@@ -7,15 +7,15 @@ import (
 )
 
 var (
-	errRange   = errors.New("value too large")
-	errInvalid = errors.New("invalid number")
+	ErrRange   = errors.New("value too large")
+	ErrInvalid = errors.New("invalid number")
 )
 
-// parseSuffixed reads a decimal integer with an optional multiplier
+// ParseSuffixed reads a decimal integer with an optional multiplier
 // suffix, as gnulib's xstrtoimax does with the suffix letters valid; a
 // '0' among them allows a second suffix "B" (powers of 1000) or "iB"
 // (powers of 1024).
-func parseSuffixed(s, valid string) (int64, error) {
+func ParseSuffixed(s, valid string) (int64, error) {
 	t := strings.TrimLeft(s, " \t\n\v\f\r")
 	neg := false
 	i := 0
@@ -35,12 +35,12 @@ func parseSuffixed(s, valid string) (int64, error) {
 		i++
 	}
 	if i == start {
-		return 0, errInvalid
+		return 0, ErrInvalid
 	}
 	if i < len(t) {
 		base, power, ok := suffixMultiplier(t[i:], valid)
 		if !ok {
-			return 0, errInvalid
+			return 0, ErrInvalid
 		}
 		for ; power > 0; power-- {
 			if n > math.MaxUint64/base {
@@ -50,7 +50,7 @@ func parseSuffixed(s, valid string) (int64, error) {
 		}
 	}
 	if overflow || n > math.MaxInt64 && !(neg && n == 1<<63) {
-		return 0, errRange
+		return 0, ErrRange
 	}
 	if neg {
 		return -int64(n), nil
