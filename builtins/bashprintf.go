@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/strftime"
 )
 
 // ShellPrintf runs bash's printf with p.Args. setVar assigns the value of
@@ -231,7 +232,7 @@ func glibcStrftime(f string, t time.Time) string {
 		if j >= len(f) || f[j] == 'N' || f[j] == 'q' || f[j] == ':' {
 			b.WriteString(f[i:min(j+1, len(f))])
 		} else {
-			b.WriteString(strftime(f[i:j+1], t))
+			b.WriteString(strftime.Format(f[i:j+1], t))
 		}
 		i = j
 	}

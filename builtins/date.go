@@ -5,15 +5,15 @@ package builtins
 //	date [OPTION]... [+FORMAT]
 //	date [-u|--utc|--universal] [MMDDhhmm[[CC]YY][.ss]]
 //
-// Options: -d/--date=STRING (a GNU date string, see datetime.go),
+// Options: -d/--date=STRING (a GNU date string, see internal/datetime),
 // -f/--file=DATEFILE (one date string per line; - is standard input),
 // -I[FMT]/--iso-8601[=FMT] (date, hours, minutes, seconds, ns),
 // -R/--rfc-email (also --rfc-822, --rfc-2822), --rfc-3339=FMT (date,
 // seconds, ns), -r/--reference=FILE (the file's modification time),
 // -u/--utc/--universal (also --uct), -s/--set=STRING. FORMAT takes every
-// conversion of GNU strftime (see strftime.go). The time comes from the
+// conversion of GNU strftime (see internal/strftime). The time comes from the
 // engine's clock and the zone from $TZ: a zone name, or a POSIX TZ string
-// such as UTC+3 or CET-1CEST,M3.5.0,M10.5.0/3 (posixtz.go).
+// such as UTC+3 or CET-1CEST,M3.5.0,M10.5.0/3 (internal/datetime/posixtz.go).
 //
 // Differences from GNU: the clock is never set. -s and the MMDDhhmm
 // operand print "cannot set date: Operation not permitted" and then the
@@ -28,8 +28,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shellfence/shellfence/builtins/internal/datetime"
 	"github.com/shellfence/shellfence/builtins/internal/opt"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
+	"github.com/shellfence/shellfence/builtins/internal/strftime"
 )
 
 const defaultDateFormat = "%a %b %e %H:%M:%S %Z %Y"
@@ -220,7 +222,7 @@ func (p *Proc) dateOne(o *dateOpts, loc *time.Location) int {
 		if str == nil {
 			str = o.set
 		}
-		t, ok := parseDatetime(*str, when, loc)
+		t, ok := datetime.Parse(*str, when, loc)
 		if !ok {
 			p.Errorf("invalid date %s", quote.Locale(*str))
 			return 1
@@ -248,7 +250,7 @@ func (p *Proc) dateOne(o *dateOpts, loc *time.Location) int {
 
 // showDate prints t in format, with a newline.
 func (p *Proc) showDate(format string, t time.Time) int {
-	if _, err := io.WriteString(p.Stdout, strftime(format, t)+"\n"); err != nil {
+	if _, err := io.WriteString(p.Stdout, strftime.Format(format, t)+"\n"); err != nil {
 		return p.WriteFailed(err)
 	}
 	return 0
@@ -267,7 +269,7 @@ func (p *Proc) dateBatch(name, format string, loc *time.Location) int {
 	for {
 		line, err := r.ReadString('\n')
 		if line != "" {
-			if t, ok := parseDatetime(line, p.Now(), loc); ok {
+			if t, ok := datetime.Parse(line, p.Now(), loc); ok {
 				if code := p.showDate(format, t.In(loc)); code != 0 {
 					return code
 				}
@@ -314,13 +316,13 @@ func posixTime(s string, now time.Time) (time.Time, bool) {
 	default:
 		return time.Time{}, false
 	}
-	tm := dtTm{int64(year), int64(atoi(digits[0:2])), int64(atoi(digits[2:4])),
-		int64(atoi(digits[4:6])), int64(atoi(digits[6:8])), 0}
+	tm := datetime.Tm{Year: int64(year), Mon: int64(atoi(digits[0:2])), Mday: int64(atoi(digits[2:4])),
+		Hour: int64(atoi(digits[4:6])), Min: int64(atoi(digits[6:8]))}
 	if hasSec {
-		tm.sec = int64(atoi(sec))
+		tm.Sec = int64(atoi(sec))
 	}
-	t, ok := tm.mktime(-1, now.Location())
-	if !ok || !tm.sameAs(t) {
+	t, ok := tm.Mktime(-1, now.Location())
+	if !ok || !tm.SameAs(t) {
 		return time.Time{}, false
 	}
 	return t, true

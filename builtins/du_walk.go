@@ -11,6 +11,7 @@ import (
 
 	"github.com/shellfence/shellfence/builtins/internal/human"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
+	"github.com/shellfence/shellfence/builtins/internal/strftime"
 )
 
 // duRun is one run of du.
@@ -238,7 +239,7 @@ func (r *duRun) print(d duInfo, name string) {
 	var b strings.Builder
 	b.WriteString(human.Readable(v, r.c.humanOpts, 1, r.c.blockSize))
 	if r.c.showTime {
-		b.WriteString("\t" + strftime(r.c.timeFmt, d.tmax.In(r.p.Loc())))
+		b.WriteString("\t" + strftime.Format(r.c.timeFmt, d.tmax.In(r.p.Loc())))
 	}
 	b.WriteString("\t" + name)
 	if r.c.nul {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shellfence/shellfence/builtins/internal/datetime"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
@@ -45,7 +46,7 @@ func fpNewerXY(ps *fparser, name string) error {
 	var ref time.Time
 	if y == 't' {
 		a, _ := ps.next()
-		t, ok := parseDatetime(a, ps.f.start, ps.f.start.Location())
+		t, ok := datetime.Parse(a, ps.f.start, ps.f.start.Location())
 		if !ok {
 			return &findErr{fmt.Sprintf("I cannot figure out how to interpret %s as a date or time", quote.Locale(a))}
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
 	"github.com/shellfence/shellfence/builtins/internal/human"
+	"github.com/shellfence/shellfence/builtins/internal/strftime"
 )
 
 // addWidths widens the long format's columns for f.
@@ -187,7 +188,7 @@ func (r *lsRun) sizeField(f *lsFile) string {
 // timeField is the date column.
 func (r *lsRun) timeField(f *lsFile) string {
 	if !f.statOK {
-		return padLeft("?", ctype.StringWidth(strftime(r.c.timeFmt[0], time.Unix(0, 0).In(r.p.Loc()))))
+		return padLeft("?", ctype.StringWidth(strftime.Format(r.c.timeFmt[0], time.Unix(0, 0).In(r.p.Loc()))))
 	}
 	t := lsFileTime(f, r.c.timeType).In(r.p.Loc())
 	if t.After(r.now) {
@@ -195,7 +196,7 @@ func (r *lsRun) timeField(f *lsFile) string {
 	}
 	sixMonthsAgo := r.now.Add(-31556952 / 2 * time.Second)
 	recent := sixMonthsAgo.Before(t) && t.Before(r.now)
-	return strftime(r.c.timeFmt[b2i(recent)], t)
+	return strftime.Format(r.c.timeFmt[b2i(recent)], t)
 }
 
 func (r *lsRun) inodeText(f *lsFile) string {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
+	"github.com/shellfence/shellfence/builtins/internal/strftime"
 )
 
 // statDirective is one parsed %-directive: printf flags, width and
@@ -235,7 +236,7 @@ func statMountPoint(abs string) string {
 
 // humanTime is stat's time format.
 func (s *statFile) humanTime(t time.Time) string {
-	return strftime("%Y-%m-%d %H:%M:%S.%N %z", t.In(s.p.Loc()))
+	return strftime.Format("%Y-%m-%d %H:%M:%S.%N %z", t.In(s.p.Loc()))
 }
 
 // keepFlags keeps the flags of d that the conversion allows.

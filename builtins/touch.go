@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shellfence/shellfence/builtins/internal/datetime"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/vfs"
 )
@@ -93,8 +94,8 @@ func (o *touchOpts) setTimes(p *Proc) int {
 		o.explicit = true
 	}
 	if o.hasDate {
-		at, ok1 := parseDatetime(o.date, o.when[0], p.Loc())
-		mt, ok2 := parseDatetime(o.date, o.when[1], p.Loc())
+		at, ok1 := datetime.Parse(o.date, o.when[0], p.Loc())
+		mt, ok2 := datetime.Parse(o.date, o.when[1], p.Loc())
 		if !ok1 || !ok2 {
 			p.Errorf("invalid date format %s", quote.Locale(o.date))
 			return 1

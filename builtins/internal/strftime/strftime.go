@@ -1,9 +1,8 @@
-package builtins
-
-// strftime.go formats times as GNU date +FORMAT does (gnulib's nstrftime
+// Package strftime formats times as GNU date +FORMAT does (gnulib's nstrftime
 // over glibc's C locale): every conversion of date(1), the flags - _ 0 + ^
 // #, field widths, the E and O modifiers, %N with a width, and %:z %::z
 // %:::z. An unknown conversion is copied as written.
+package strftime
 
 import (
 	"strings"
@@ -12,8 +11,8 @@ import (
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
-// strftime formats t (in its own location) with the GNU format f.
-func strftime(f string, t time.Time) string {
+// Format formats t (in its own location) with the GNU format f.
+func Format(f string, t time.Time) string {
 	tm := newTmInfo(t)
 	return string(tm.format(nil, f, false, 0, -1))
 }

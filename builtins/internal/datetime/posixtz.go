@@ -1,4 +1,4 @@
-package builtins
+package datetime
 
 // posixtz.go reads TZ values that name no zone file, as glibc does:
 // POSIX TZ strings such as UTC+3, <+03>-3, JST-9 or
@@ -7,12 +7,26 @@ package builtins
 
 import (
 	be "encoding/binary"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
+
+// LoadZone returns the zone a TZ value names: UTC when it is empty, a zone
+// file's zone when there is one, else the zone of a POSIX TZ string.
+func LoadZone(tz string) (*time.Location, error) {
+	tz = strings.TrimPrefix(tz, ":")
+	if tz == "" || tz == "UTC" || tz == "UTC0" {
+		return time.UTC, nil
+	}
+	if loc, err := time.LoadLocation(tz); err == nil {
+		return loc, nil
+	}
+	return posixZone(tz), nil
+}
 
 var posixZones sync.Map // TZ string -> *time.Location
 
@@ -86,7 +100,7 @@ func posixTZOffset(s string) (int, string, bool) {
 		if n == 0 {
 			return 0, s, false
 		}
-		v := atoi(s[:n])
+		v, _ := strconv.Atoi(s[:n]) // one or two digits
 		s = s[n:]
 		total += v * []int{3600, 60, 1}[part]
 	}

@@ -1,10 +1,11 @@
-package builtins
+package datetime
 
 import (
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/shellfence/shellfence/builtins/internal/strftime"
 )
 
 func TestParseDatetime(t *testing.T) {
@@ -57,39 +58,11 @@ func TestParseDatetime(t *testing.T) {
 	}
 	for _, tc := range tests {
 		got := "invalid"
-		if r, ok := parseDatetime(tc.in, now, tc.loc); ok {
+		if r, ok := Parse(tc.in, now, tc.loc); ok {
 			got = r.UTC().Format(time.RFC3339Nano)
 		}
 		if diff := cmp.Diff(tc.want, got); diff != "" {
 			t.Errorf("%q (-want +got):\n%s", tc.in, diff)
-		}
-	}
-}
-
-func TestStrftime(t *testing.T) {
-	kol, err := time.LoadLocation("Asia/Kolkata")
-	if err != nil {
-		t.Skip("no zoneinfo")
-	}
-	at := time.Date(2024, 2, 29, 15, 4, 5, 120000000, kol)
-	tests := []struct{ f, want string }{
-		{"%Y-%m-%d %H:%M:%S", "2024-02-29 15:04:05"},
-		{"%a %A %b %B %h", "Thu Thursday Feb February Feb"},
-		{"%c", "Thu Feb 29 15:04:05 2024"},
-		{"%D %F %T %R %r %x %X", "02/29/24 2024-02-29 15:04:05 15:04 03:04:05 PM 02/29/24 15:04:05"},
-		{"%e|%-e|%_d|%k|%l|%I|%p|%P", "29|29|29|15| 3|03|PM|pm"},
-		{"%j %U %W %V %G %g %u %w %q %C %y", "060 08 09 09 2024 24 4 4 1 20 24"},
-		{"%z %:z %::z %:::z %Z", "+0530 +05:30 +05:30:00 +05:30 IST"},
-		{"%s", "1709199245"},
-		{"%N %3N %6N %-N %_6N", "120000000 120 120000 120000000 12    "},
-		{"%^a %#b %#Z %^B %10A|%-10A|%010d", "THU FEB ist FEBRUARY   Thursday|Thursday|0000000029"},
-		{"%5%|%-%|%q|%%|%J|%", "   %5%|%-%|1|%|%J|%"},
-		{"%Ey %EY %Od %Ed %Ox", "24 2024 29 %Ed %Ox"},
-		{"%n%t", "\n\t"},
-	}
-	for _, tc := range tests {
-		if diff := cmp.Diff(tc.want, strftime(tc.f, at)); diff != "" {
-			t.Errorf("%q (-want +got):\n%s", tc.f, diff)
 		}
 	}
 }
@@ -105,11 +78,11 @@ func TestPosixZone(t *testing.T) {
 		{"AB", "12:00  +0000"},
 	}
 	for _, tc := range tests {
-		loc, err := loadZone(tc.tz)
+		loc, err := LoadZone(tc.tz)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.tz, err)
 		}
-		if diff := cmp.Diff(tc.want, strftime("%H:%M %Z %z", at.In(loc))); diff != "" {
+		if diff := cmp.Diff(tc.want, strftime.Format("%H:%M %Z %z", at.In(loc))); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tc.tz, diff)
 		}
 	}

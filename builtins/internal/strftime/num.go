@@ -1,4 +1,4 @@
-package builtins
+package strftime
 
 // The numeric conversions of strftime.go (gnulib's DO_NUMBER,
 // DO_NUMBER_SPACEPAD, DO_SIGNED_NUMBER and DO_YEARISH).

@@ -1,6 +1,4 @@
-package builtins
-
-// datetime.go parses GNU date strings, the free-form dates of date -d and
+// Package datetime parses GNU date strings, the free-form dates of date -d and
 // touch -d (gnulib's parse_datetime): ISO 8601 dates and times
 // (2024-02-29T12:00:00Z), "YYYY-MM-DD HH:MM[:SS[.NNN]]", @EPOCH, month
 // and day names (Feb 29 2024, Thu), 12-hour clocks (3pm), time zones (UTC,
@@ -16,19 +14,23 @@ package builtins
 // the zone in effect (as in GNU); a wall-clock time that is ambiguous at a
 // DST change resolves to the earlier instant, where glibc's mktime may pick
 // either.
+//
+// It also reads TZ values as glibc does ([LoadZone]): zone files, and
+// POSIX TZ strings for the rest.
+package datetime
 
 import (
 	"strings"
 	"time"
 )
 
-// parseDatetime parses the date string s, reading incomplete and relative
+// Parse parses the date string s, reading incomplete and relative
 // dates against now in zone loc. It reports false for a string GNU would
 // call an invalid date.
-func parseDatetime(s string, now time.Time, loc *time.Location) (time.Time, bool) {
+func Parse(s string, now time.Time, loc *time.Location) (time.Time, bool) {
 	s = strings.TrimLeft(s, " \t\n\v\f\r")
 	if rest, tz, ok := leadingTZ(s); ok {
-		l, err := loadZone(tz)
+		l, err := LoadZone(tz)
 		if err != nil {
 			return time.Time{}, false
 		}
@@ -232,14 +234,14 @@ func (p *dtParser) result(loc *time.Location) (time.Time, bool) {
 			year += 1900
 		}
 	}
-	tm := dtTm{year: year, mon: p.month, mday: p.day}
+	tm := Tm{Year: year, Mon: p.month, Mday: p.day}
 	ns := p.ns
 	if p.timesSeen > 0 || (p.relsSeen && p.datesSeen == 0 && p.daysSeen == 0) {
-		tm.hour = toHour(p.hour, p.meridian)
-		if tm.hour < 0 {
+		tm.Hour = toHour(p.hour, p.meridian)
+		if tm.Hour < 0 {
 			return time.Time{}, false
 		}
-		tm.min, tm.sec = p.minutes, p.seconds
+		tm.Min, tm.Sec = p.minutes, p.seconds
 	} else {
 		ns = 0
 	}
@@ -250,8 +252,8 @@ func (p *dtParser) result(loc *time.Location) (time.Time, bool) {
 	if p.localZonesSeen > 0 {
 		isdst = p.localIsDST
 	}
-	t, ok := tm.mktime(isdst, loc)
-	if !ok || !tm.sameAs(t) {
+	t, ok := tm.Mktime(isdst, loc)
+	if !ok || !tm.SameAs(t) {
 		return time.Time{}, false
 	}
 	if p.daysSeen > 0 && p.datesSeen == 0 {
@@ -260,16 +262,16 @@ func (p *dtParser) result(loc *time.Location) (time.Time, bool) {
 			ord--
 		}
 		incr := ord*7 + (p.dayNumber-int64(t.Weekday())+7)%7
-		next := dtTm{int64(t.Year()), int64(t.Month()), int64(t.Day()) + incr,
+		next := Tm{int64(t.Year()), int64(t.Month()), int64(t.Day()) + incr,
 			int64(t.Hour()), int64(t.Minute()), int64(t.Second())}
-		if t, ok = next.mktime(-1, loc); !ok {
+		if t, ok = next.Mktime(-1, loc); !ok {
 			return time.Time{}, false
 		}
 	}
 	if p.rel.year != 0 || p.rel.month != 0 || p.rel.day != 0 {
-		moved := dtTm{int64(t.Year()) + p.rel.year, int64(t.Month()) + p.rel.month,
-			int64(t.Day()) + p.rel.day, tm.hour, tm.min, tm.sec}
-		if t, ok = moved.mktime(isdst, loc); !ok {
+		moved := Tm{int64(t.Year()) + p.rel.year, int64(t.Month()) + p.rel.month,
+			int64(t.Day()) + p.rel.day, tm.Hour, tm.Min, tm.Sec}
+		if t, ok = moved.Mktime(isdst, loc); !ok {
 			return time.Time{}, false
 		}
 	}
@@ -291,25 +293,25 @@ func toHour(h int64, meridian int) int64 {
 	return -1
 }
 
-// dtTm is a broken-down time as C's struct tm holds it (month 1-12),
+// Tm is a broken-down time as C's struct tm holds it (month 1-12),
 // possibly out of range before normalisation.
-type dtTm struct {
-	year, mon, mday, hour, min, sec int64
+type Tm struct {
+	Year, Mon, Mday, Hour, Min, Sec int64
 }
 
-// mktime is C's mktime_z: it normalises tm in loc. With isdst 0 or 1 and
+// Mktime is C's mktime_z: it normalises tm in loc. With isdst 0 or 1 and
 // a wall time whose DST flag differs, glibc reads the wall time with the
 // offset of the requested kind, which shifts the result by the DST
 // difference; isdst -1 lets the zone decide.
-func (tm dtTm) mktime(isdst int64, loc *time.Location) (time.Time, bool) {
+func (tm Tm) Mktime(isdst int64, loc *time.Location) (time.Time, bool) {
 	const lim = 1 << 31
-	for _, v := range []int64{tm.year, tm.mon, tm.mday, tm.hour, tm.min, tm.sec} {
+	for _, v := range []int64{tm.Year, tm.Mon, tm.Mday, tm.Hour, tm.Min, tm.Sec} {
 		if v >= lim || v <= -lim {
 			return time.Time{}, false
 		}
 	}
-	t := time.Date(int(tm.year), time.Month(tm.mon), int(tm.mday), int(tm.hour),
-		int(tm.min), int(tm.sec), 0, loc)
+	t := time.Date(int(tm.Year), time.Month(tm.Mon), int(tm.Mday), int(tm.Hour),
+		int(tm.Min), int(tm.Sec), 0, loc)
 	if isdst < 0 || t.IsDST() == (isdst > 0) {
 		return t, true
 	}
@@ -324,9 +326,9 @@ func (tm dtTm) mktime(isdst int64, loc *time.Location) (time.Time, bool) {
 	return t, true
 }
 
-// sameAs reports whether normalising tm left its fields alone (gnulib's
+// SameAs reports whether normalising tm left its fields alone (gnulib's
 // mktime_ok): 2024-02-30 or a time skipped by a DST change is invalid.
-func (tm dtTm) sameAs(t time.Time) bool {
-	return int64(t.Year()) == tm.year && int64(t.Month()) == tm.mon && int64(t.Day()) == tm.mday &&
-		int64(t.Hour()) == tm.hour && int64(t.Minute()) == tm.min && int64(t.Second()) == tm.sec
+func (tm Tm) SameAs(t time.Time) bool {
+	return int64(t.Year()) == tm.Year && int64(t.Month()) == tm.Mon && int64(t.Day()) == tm.Mday &&
+		int64(t.Hour()) == tm.Hour && int64(t.Minute()) == tm.Min && int64(t.Second()) == tm.Sec
 }

@@ -1,4 +1,4 @@
-package builtins
+package datetime
 
 // The lexer of GNU date strings (see datetime.go): numbers with their sign
 // and digit count, decimal seconds, and words looked up in gnulib's tables.

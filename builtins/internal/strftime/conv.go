@@ -1,4 +1,4 @@
-package builtins
+package strftime
 
 // The conversions of strftime.go: names and locale formats (which GNU
 // takes from glibc's C locale), numbers, nanoseconds and zone offsets.

@@ -1,4 +1,4 @@
-package builtins
+package datetime
 
 // The items of GNU date strings (see datetime.go). Each method follows a
 // group of rules of gnulib's parse-datetime.y; where bison shifts on a
