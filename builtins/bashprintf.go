@@ -122,7 +122,7 @@ func (r *printfRun) bashDirective(f string, i int, next func() (string, bool)) (
 		return i, fmt.Errorf("`%s': missing format character", f[start:])
 	}
 	conv := f[i]
-	sp.conv = conv
+	sp.Conv = conv
 	arg, _ := next()
 	switch conv {
 	case 'b':
@@ -130,14 +130,14 @@ func (r *printfRun) bashDirective(f string, i int, next func() (string, bool)) (
 	case 'q':
 		r.write(bashPad(bashQuote(arg), sp))
 	case 'Q':
-		if sp.prec >= 0 && sp.prec < len(arg) {
-			arg = arg[:sp.prec]
+		if sp.Prec >= 0 && sp.Prec < len(arg) {
+			arg = arg[:sp.Prec]
 		}
-		sp.prec = -1
+		sp.Prec = -1
 		r.write(bashPad(bashQuote(arg), sp))
 	case 'n':
 	case 's', 'c', 'd', 'i', 'o', 'u', 'x', 'X', 'e', 'E', 'f', 'F', 'g', 'G', 'a', 'A':
-		sp.zero = sp.zero && conv != 's' && conv != 'c'
+		sp.Zero = sp.Zero && conv != 's' && conv != 'c'
 		r.convert(sp, arg)
 	default:
 		return i, fmt.Errorf("`%c': invalid format character", conv)
@@ -147,10 +147,10 @@ func (r *printfRun) bashDirective(f string, i int, next func() (string, bool)) (
 
 // bashPad applies a width and a precision to text (bash's printstr).
 func bashPad(s string, sp printfSpec) string {
-	if sp.prec >= 0 && sp.prec < len(s) {
-		s = s[:sp.prec]
+	if sp.Prec >= 0 && sp.Prec < len(s) {
+		s = s[:sp.Prec]
 	}
-	return padString(s, sp.fmtSpec)
+	return padString(s, sp.Spec)
 }
 
 // bashB is %b: the argument's escapes, \c ending all output.

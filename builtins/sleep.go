@@ -13,6 +13,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/shellfence/shellfence/builtins/internal/ldouble"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
@@ -47,11 +48,11 @@ func sleep(p *Proc) int {
 
 // sleepInterval reads NUMBER[smhd].
 func sleepInterval(a string) (float64, bool) {
-	x, rest, ok, _ := parseLD(a)
-	if !ok || x.isNaN() || x.neg && !x.isZero() || len(rest) > 1 {
+	x, rest, ok, _ := ldouble.Parse(a)
+	if !ok || x.IsNaN() || x.Neg && !x.IsZero() || len(rest) > 1 {
 		return 0, false
 	}
-	s, _ := x.f.Float64()
+	s, _ := x.Big.Float64()
 	mult := map[string]float64{"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}
 	m, ok := mult[rest]
 	if !ok {

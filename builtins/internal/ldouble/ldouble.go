@@ -1,10 +1,9 @@
-package builtins
-
-// ldouble.go is C's long double as seq and printf use it on x86-64: a
+// Package ldouble is C's long double as seq and printf use it on x86-64: a
 // 64-bit mantissa (big.Float with precision 64, rounding to nearest
 // even), strtold's syntax (decimal, hex floats, inf, nan), and glibc's
 // printf conversions %f %e %g %a with their flags. Formatting is exact,
 // like glibc's.
+package ldouble
 
 import (
 	"math/big"
@@ -15,13 +14,14 @@ import (
 
 const ldPrec = 64
 
-// ldouble is a long double value.
-type ldouble struct {
-	f   *big.Float // nil for NaN
-	neg bool       // the sign (also of NaN and zero)
+// Float is a long double value.
+type Float struct {
+	Big *big.Float // nil for NaN
+	Neg bool       // the sign (also of NaN and zero)
 }
 
-func newLD() *big.Float { return new(big.Float).SetPrec(ldPrec).SetMode(big.ToNearestEven) }
+// NewBig returns a zero with a long double's precision and rounding.
+func NewBig() *big.Float { return new(big.Float).SetPrec(ldPrec).SetMode(big.ToNearestEven) }
 
 // ldMax is LDBL_MAX, (2 - 2^-63) * 2^16383.
 var ldMax = func() *big.Float {
@@ -30,47 +30,55 @@ var ldMax = func() *big.Float {
 	return m.Sub(m, ulp)
 }()
 
-func ldFromInt(n int64) ldouble {
-	return ldouble{f: newLD().SetInt64(n), neg: n < 0}
+// FromInt returns n as a long double.
+func FromInt(n int64) Float {
+	return Float{Big: NewBig().SetInt64(n), Neg: n < 0}
 }
 
-func (x ldouble) isNaN() bool { return x.f == nil }
-func (x ldouble) isInf() bool { return x.f != nil && x.f.IsInf() }
-func (x ldouble) isZero() bool {
-	return x.f != nil && x.f.Sign() == 0
+// IsNaN reports whether x is a NaN.
+func (x Float) IsNaN() bool { return x.Big == nil }
+
+// IsInf reports whether x is an infinity.
+func (x Float) IsInf() bool { return x.Big != nil && x.Big.IsInf() }
+
+// IsZero reports whether x is a zero of either sign.
+func (x Float) IsZero() bool {
+	return x.Big != nil && x.Big.Sign() == 0
 }
 
-// cmp compares two numbers that are not NaN.
-func (x ldouble) cmp(y ldouble) int { return x.f.Cmp(y.f) }
+// Cmp compares two numbers that are not NaN.
+func (x Float) Cmp(y Float) int { return x.Big.Cmp(y.Big) }
 
-func (x ldouble) add(y ldouble) ldouble {
-	if x.isNaN() || y.isNaN() || (x.isInf() && y.isInf() && x.neg != y.neg) {
-		return ldouble{}
+// Add returns x + y, rounded as a long double.
+func (x Float) Add(y Float) Float {
+	if x.IsNaN() || y.IsNaN() || (x.IsInf() && y.IsInf() && x.Neg != y.Neg) {
+		return Float{}
 	}
-	z := newLD().Add(x.f, y.f)
-	return ldouble{f: z, neg: z.Signbit()}.clamp()
+	z := NewBig().Add(x.Big, y.Big)
+	return Float{Big: z, Neg: z.Signbit()}.clamp()
 }
 
-func (x ldouble) mul(y ldouble) ldouble {
-	if x.isNaN() || y.isNaN() || (x.isInf() && y.isZero()) || (x.isZero() && y.isInf()) {
-		return ldouble{}
+// Mul returns x * y, rounded as a long double.
+func (x Float) Mul(y Float) Float {
+	if x.IsNaN() || y.IsNaN() || (x.IsInf() && y.IsZero()) || (x.IsZero() && y.IsInf()) {
+		return Float{}
 	}
-	z := newLD().Mul(x.f, y.f)
-	return ldouble{f: z, neg: z.Signbit()}.clamp()
+	z := NewBig().Mul(x.Big, y.Big)
+	return Float{Big: z, Neg: z.Signbit()}.clamp()
 }
 
 // clamp turns values beyond LDBL_MAX into infinities.
-func (x ldouble) clamp() ldouble {
-	if x.f != nil && !x.f.IsInf() && new(big.Float).Abs(x.f).Cmp(ldMax) > 0 {
-		x.f = newLD().SetInf(x.neg)
+func (x Float) clamp() Float {
+	if x.Big != nil && !x.Big.IsInf() && new(big.Float).Abs(x.Big).Cmp(ldMax) > 0 {
+		x.Big = NewBig().SetInf(x.Neg)
 	}
 	return x
 }
 
-// parseLD is strtold in the C locale: it returns the value of the
+// Parse is strtold in the C locale: it returns the value of the
 // longest prefix of s that is a number, the rest of s, whether any
 // number was found, and whether the value was out of range (ERANGE).
-func parseLD(s string) (x ldouble, rest string, ok, erange bool) {
+func Parse(s string) (x Float, rest string, ok, erange bool) {
 	i := 0
 	for i < len(s) && ctype.IsSpace(s[i]) {
 		i++
@@ -83,15 +91,15 @@ func parseLD(s string) (x ldouble, rest string, ok, erange bool) {
 	t := s[i:]
 	switch {
 	case hasPrefixFold(t, "infinity"):
-		return ldouble{f: newLD().SetInf(neg), neg: neg}, t[8:], true, false
+		return Float{Big: NewBig().SetInf(neg), Neg: neg}, t[8:], true, false
 	case hasPrefixFold(t, "inf"):
-		return ldouble{f: newLD().SetInf(neg), neg: neg}, t[3:], true, false
+		return Float{Big: NewBig().SetInf(neg), Neg: neg}, t[3:], true, false
 	case hasPrefixFold(t, "nan"):
-		return ldouble{neg: neg}, skipNanChars(t[3:]), true, false
+		return Float{Neg: neg}, skipNanChars(t[3:]), true, false
 	}
 	n := scanLDNumber(t)
 	if n == 0 {
-		return ldouble{}, s, false, false
+		return Float{}, s, false, false
 	}
 	x, erange = ldFromText(t[:n], neg)
 	return x, t[n:], true, erange
@@ -173,27 +181,27 @@ func scanExponent(s string, marks string) int {
 
 // ldFromText converts a scanned number; erange reports overflow, or an
 // underflow to zero.
-func ldFromText(t string, neg bool) (ldouble, bool) {
+func ldFromText(t string, neg bool) (Float, bool) {
 	if e, ok := hugeExponent(t); ok {
 		zero := !strings.ContainsAny(strings.TrimLeft(mantissaPart(t), "0.xX"), "123456789abcdefABCDEF")
 		if zero || e < 0 {
-			z := newLD()
+			z := NewBig()
 			if neg {
 				z.Neg(z)
 			}
-			return ldouble{f: z, neg: neg}, !zero
+			return Float{Big: z, Neg: neg}, !zero
 		}
-		return ldouble{f: newLD().SetInf(neg), neg: neg}, true
+		return Float{Big: NewBig().SetInf(neg), Neg: neg}, true
 	}
-	f, _, err := newLD().Parse(t, 0)
+	f, _, err := NewBig().Parse(t, 0)
 	if err != nil {
-		return ldouble{}, false
+		return Float{}, false
 	}
 	if neg {
 		f.Neg(f)
 	}
-	x := ldouble{f: f, neg: neg}
-	if c := x.clamp(); c.isInf() {
+	x := Float{Big: f, Neg: neg}
+	if c := x.clamp(); c.IsInf() {
 		return c, true
 	}
 	if f.Sign() != 0 && f.MantExp(nil) < ldMinExp {
@@ -208,8 +216,8 @@ const ldMinExp = -16381
 
 // subnormal rounds a value below the normal range to the precision a
 // subnormal long double has (multiples of 2^-16445), or to zero.
-func (x ldouble) subnormal() ldouble {
-	q := new(big.Float).SetMantExp(x.f, 16445) // x / 2^-16445
+func (x Float) subnormal() Float {
+	q := new(big.Float).SetMantExp(x.Big, 16445) // x / 2^-16445
 	i, _ := q.Int(nil)
 	rem := new(big.Float).Sub(q, new(big.Float).SetInt(i))
 	half := big.NewFloat(0.5)
@@ -220,11 +228,11 @@ func (x ldouble) subnormal() ldouble {
 			i.Add(i, big.NewInt(1))
 		}
 	}
-	z := newLD().SetMantExp(newLD().SetInt(i), -16445)
-	if x.neg && z.Sign() == 0 {
+	z := NewBig().SetMantExp(NewBig().SetInt(i), -16445)
+	if x.Neg && z.Sign() == 0 {
 		z.Neg(z)
 	}
-	return ldouble{f: z, neg: x.neg}
+	return Float{Big: z, Neg: x.Neg}
 }
 
 func mantissaPart(t string) string {

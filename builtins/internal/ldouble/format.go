@@ -1,4 +1,4 @@
-package builtins
+package ldouble
 
 // Formatting of long doubles as glibc's printf does it (see ldouble.go).
 
@@ -8,37 +8,37 @@ import (
 	"strings"
 )
 
-// fmtSpec is a printf conversion: flags, width and precision (-1 when
+// Spec is a printf conversion: flags, width and precision (-1 when
 // not given).
-type fmtSpec struct {
-	minus, plus, space, alt, zero bool
-	width, prec                   int
-	conv                          byte
+type Spec struct {
+	Minus, Plus, Space, Alt, Zero bool
+	Width, Prec                   int
+	Conv                          byte
 }
 
-// formatLD formats x for the conversion e, f, g or a (or their upper
+// Format formats x for the conversion e, f, g or a (or their upper
 // case forms).
-func formatLD(x ldouble, sp fmtSpec) string {
-	upper := sp.conv >= 'A' && sp.conv <= 'Z'
-	conv := sp.conv | 0x20
+func Format(x Float, sp Spec) string {
+	upper := sp.Conv >= 'A' && sp.Conv <= 'Z'
+	conv := sp.Conv | 0x20
 	sign := ""
 	switch {
-	case x.neg:
+	case x.Neg:
 		sign = "-"
-	case sp.plus:
+	case sp.Plus:
 		sign = "+"
-	case sp.space:
+	case sp.Space:
 		sign = " "
 	}
 	var body string
-	special := x.isNaN() || x.isInf()
+	special := x.IsNaN() || x.IsInf()
 	switch {
-	case x.isNaN():
+	case x.IsNaN():
 		body = "nan"
-	case x.isInf():
+	case x.IsInf():
 		body = "inf"
 	default:
-		abs := new(big.Float).Abs(x.f)
+		abs := new(big.Float).Abs(x.Big)
 		switch conv {
 		case 'f':
 			body = fmtF(abs, sp)
@@ -58,16 +58,16 @@ func formatLD(x ldouble, sp fmtSpec) string {
 
 // padNumber pads sign+body to the width: on the right for -, with zeros
 // after the sign (and 0x) for 0, else with spaces on the left.
-func padNumber(sign, body string, sp fmtSpec, zeroOK bool) string {
+func padNumber(sign, body string, sp Spec, zeroOK bool) string {
 	n := len(sign) + len(body)
-	if sp.width <= n {
+	if sp.Width <= n {
 		return sign + body
 	}
-	fill := sp.width - n
+	fill := sp.Width - n
 	switch {
-	case sp.minus:
+	case sp.Minus:
 		return sign + body + strings.Repeat(" ", fill)
-	case sp.zero && zeroOK:
+	case sp.Zero && zeroOK:
 		prefix := ""
 		if len(body) > 1 && body[0] == '0' && (body[1] == 'x' || body[1] == 'X') {
 			prefix, body = body[:2], body[2:]
@@ -84,19 +84,19 @@ func defaultPrec(p int) int {
 	return p
 }
 
-func fmtF(abs *big.Float, sp fmtSpec) string {
-	prec := defaultPrec(sp.prec)
+func fmtF(abs *big.Float, sp Spec) string {
+	prec := defaultPrec(sp.Prec)
 	s := abs.Text('f', prec)
-	if prec == 0 && sp.alt {
+	if prec == 0 && sp.Alt {
 		s += "."
 	}
 	return s
 }
 
-func fmtE(abs *big.Float, sp fmtSpec) string {
-	prec := defaultPrec(sp.prec)
+func fmtE(abs *big.Float, sp Spec) string {
+	prec := defaultPrec(sp.Prec)
 	s := abs.Text('e', prec)
-	if prec == 0 && sp.alt {
+	if prec == 0 && sp.Alt {
 		i := strings.IndexByte(s, 'e')
 		s = s[:i] + "." + s[i:]
 	}
@@ -104,8 +104,8 @@ func fmtE(abs *big.Float, sp fmtSpec) string {
 }
 
 // fmtG is %g: %e or %f by the exponent, trailing zeros removed unless #.
-func fmtG(abs *big.Float, sp fmtSpec) string {
-	p := defaultPrec(sp.prec)
+func fmtG(abs *big.Float, sp Spec) string {
+	p := defaultPrec(sp.Prec)
 	if p == 0 {
 		p = 1
 	}
@@ -120,7 +120,7 @@ func fmtG(abs *big.Float, sp fmtSpec) string {
 	} else {
 		s = e
 	}
-	if sp.alt {
+	if sp.Alt {
 		if !strings.Contains(s, ".") {
 			if i := strings.IndexByte(s, 'e'); i >= 0 {
 				s = s[:i] + "." + s[i:]
@@ -148,12 +148,12 @@ func trimFraction(s string) string {
 
 // fmtA is %a for the x87 long double: the leading hex digit holds the
 // top four bits of the 64-bit mantissa (1.0 is 0x8p-3).
-func fmtA(abs *big.Float, sp fmtSpec) string {
+func fmtA(abs *big.Float, sp Spec) string {
 	if abs.Sign() == 0 {
 		s := "0x0"
-		if sp.prec > 0 {
-			s += "." + strings.Repeat("0", sp.prec)
-		} else if sp.alt {
+		if sp.Prec > 0 {
+			s += "." + strings.Repeat("0", sp.Prec)
+		} else if sp.Alt {
 			s += "."
 		}
 		return s + "p+0"
@@ -169,15 +169,15 @@ func fmtA(abs *big.Float, sp fmtSpec) string {
 	}
 	digits := fmt.Sprintf("%016x", m)
 	lead, frac := digits[:1], digits[1:]
-	if sp.prec >= 0 && sp.prec < len(frac) {
-		lead, frac, exp = roundHex(lead, frac, sp.prec, exp)
-	} else if sp.prec < 0 {
+	if sp.Prec >= 0 && sp.Prec < len(frac) {
+		lead, frac, exp = roundHex(lead, frac, sp.Prec, exp)
+	} else if sp.Prec < 0 {
 		frac = strings.TrimRight(frac, "0")
 	} else {
-		frac += strings.Repeat("0", sp.prec-len(frac))
+		frac += strings.Repeat("0", sp.Prec-len(frac))
 	}
 	s := "0x" + lead
-	if frac != "" || sp.alt {
+	if frac != "" || sp.Alt {
 		s += "." + frac
 	}
 	return fmt.Sprintf("%sp%+d", s, exp)
@@ -201,4 +201,20 @@ func roundHex(lead, frac string, n, exp int) (string, string, int) {
 		exp += 4
 	}
 	return s[:1], s[1:], exp
+}
+
+// SetFlag sets the flag c (one of - + # 0 and space).
+func (sp *Spec) SetFlag(c byte) {
+	switch c {
+	case '-':
+		sp.Minus = true
+	case '+':
+		sp.Plus = true
+	case '#':
+		sp.Alt = true
+	case '0':
+		sp.Zero = true
+	case ' ':
+		sp.Space = true
+	}
 }
