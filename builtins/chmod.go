@@ -18,6 +18,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/shellfence/shellfence/builtins/internal/modes"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
@@ -25,7 +26,7 @@ type chmodOpts struct {
 	changes, verbose, silent, recursive bool
 	reference                           string
 	surprises                           bool
-	mode                                []modeChange
+	mode                                []modes.Change
 }
 
 func chmod(p *Proc) int {
@@ -96,10 +97,10 @@ func (o *chmodOpts) compile(p *Proc, text string) int {
 			p.Errorf("failed to get attributes of %s: %s", quote.ShellAlways(o.reference), ErrText(err))
 			return 1
 		}
-		o.mode = []modeChange{{op: '=', affected: modeAll, value: modeBits(fi.Mode()), mentioned: modeAll}}
+		o.mode = modes.FromRef(fi.Mode())
 		return 0
 	}
-	m, ok := compileMode(text)
+	m, ok := modes.Compile(text)
 	if !ok {
 		return p.usageErr("invalid mode: %s", quote.Locale(text))
 	}
@@ -151,9 +152,9 @@ func (o *chmodOpts) accessFailed(p *Proc, name string) bool {
 
 // chmodApply changes one file's mode and describes it.
 func (p *Proc) chmodApply(name string, fi fs.FileInfo, o *chmodOpts) bool {
-	old := modeBits(fi.Mode())
-	mode, _ := adjustMode(old, fi.IsDir(), uint32(p.Sys.Umask()), o.mode)
-	err := p.FS.Chmod(p.Abs(name), goMode(mode))
+	old := modes.Bits(fi.Mode())
+	mode, _ := modes.Adjust(old, fi.IsDir(), uint32(p.Sys.Umask()), o.mode)
+	err := p.FS.Chmod(p.Abs(name), modes.FileMode(mode))
 	if err != nil && !o.silent {
 		p.Errorf("changing permissions of %s: %s", quote.ShellAlways(name), ErrText(err))
 	}
@@ -165,11 +166,11 @@ func (p *Proc) chmodApply(name string, fi fs.FileInfo, o *chmodOpts) bool {
 		return false
 	}
 	if o.surprises {
-		naive, _ := adjustMode(old, fi.IsDir(), 0, o.mode)
+		naive, _ := modes.Adjust(old, fi.IsDir(), 0, o.mode)
 		if mode&^naive != 0 {
 			t := fi.Mode().Type()
 			p.Errorf("%s: new permissions are %s, not %s", quote.Shell(name),
-				modeString(t | goMode(mode))[1:], modeString(t | goMode(naive))[1:])
+				modeString(t | modes.FileMode(mode))[1:], modeString(t | modes.FileMode(naive))[1:])
 			return false
 		}
 	}
@@ -178,7 +179,7 @@ func (p *Proc) chmodApply(name string, fi fs.FileInfo, o *chmodOpts) bool {
 
 func describeModeChange(p *Proc, name string, m fs.FileMode, old, mode uint32, ok, changed bool) {
 	t := m.Type()
-	oldS, newS := modeString(t | goMode(old))[1:], modeString(t | goMode(mode))[1:]
+	oldS, newS := modeString(t | modes.FileMode(old))[1:], modeString(t | modes.FileMode(mode))[1:]
 	q := quote.ShellAlways(name)
 	switch {
 	case !ok:

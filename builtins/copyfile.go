@@ -10,6 +10,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/shellfence/shellfence/builtins/internal/modes"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/vfs"
 )
@@ -17,7 +18,7 @@ import (
 // copyByType creates the destination according to the source's type.
 func (c *copier) copyByType(st *copyState) bool {
 	o, p := c.o, c.p
-	srcMode := modeBits(st.srcInfo.Mode())
+	srcMode := modes.Bits(st.srcInfo.Mode())
 	st.omitted = 0
 	switch {
 	case o.preserveOwner:
@@ -103,8 +104,8 @@ func (c *copier) copyDirectory(st *copyState, srcMode uint32) (ok, made bool) {
 // makeDir creates the destination directory for a source directory.
 func (c *copier) makeDir(st *copyState, srcMode uint32) bool {
 	o, p := c.o, c.p
-	mode := srcMode & modeAll &^ st.omitted
-	if err := p.FS.Mkdir(p.Abs(st.dst), goMode(mode)&^fs.ModeSetuid&^fs.ModeSetgid&^p.Sys.Umask()); err != nil {
+	mode := srcMode & modes.All &^ st.omitted
+	if err := p.FS.Mkdir(p.Abs(st.dst), modes.FileMode(mode)&^fs.ModeSetuid&^fs.ModeSetgid&^p.Sys.Umask()); err != nil {
 		p.Errorf("cannot create directory %s: %s", quote.ShellAlways(st.dst), ErrText(err))
 		return false
 	}
@@ -114,9 +115,9 @@ func (c *copier) makeDir(st *copyState, srcMode uint32) bool {
 		return false
 	}
 	st.dstInfo = fi
-	if m := modeBits(fi.Mode()); m&0o700 != 0o700 {
+	if m := modes.Bits(fi.Mode()); m&0o700 != 0o700 {
 		st.dstMode, st.restoreMode = m, true
-		if err := p.FS.Chmod(p.Abs(st.dst), goMode(m|0o700)); err != nil {
+		if err := p.FS.Chmod(p.Abs(st.dst), modes.FileMode(m|0o700)); err != nil {
 			p.Errorf("setting permissions for %s: %s", quote.ShellAlways(st.dst), ErrText(err))
 			return false
 		}
@@ -345,7 +346,7 @@ func (c *copier) createDest(st *copyState, srcMode uint32) (File, error) {
 			return nil, errNotDir
 		}
 	}
-	perm := goMode(srcMode & modeRWX &^ st.omitted).Perm()
+	perm := modes.FileMode(srcMode & modes.RWX &^ st.omitted).Perm()
 	out, err := p.OpenFile(st.dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil && errnoOf(err) == errExist && !c.o.move {
 		if fi, lerr := p.Lstat(st.dst); lerr == nil && isSymlink(fi) {
@@ -374,14 +375,14 @@ func (c *copier) regularAttrs(st *copyState, srcMode uint32) bool {
 	}
 	switch {
 	case o.preserveMode || o.move:
-		if err := p.FS.Chmod(abs, goMode(srcMode)); err != nil {
+		if err := p.FS.Chmod(abs, modes.FileMode(srcMode)); err != nil {
 			p.Errorf("preserving permissions for %s: %s", quote.ShellAlways(st.dst), ErrText(err))
 			return false
 		}
 	case o.explicitNoPreserveMode && st.newDst:
 		p.FS.Chmod(abs, fs.FileMode(0o666&^uint32(p.Sys.Umask())))
 	case st.omitted&^uint32(p.Sys.Umask()) != 0:
-		p.FS.Chmod(abs, goMode(srcMode&modeRWX))
+		p.FS.Chmod(abs, modes.FileMode(srcMode&modes.RWX))
 	}
 	return true
 }
@@ -416,7 +417,7 @@ func (c *copier) finishAttrs(st *copyState, srcMode uint32) bool {
 	}
 	switch {
 	case o.preserveMode || o.move:
-		if err := p.FS.Chmod(abs, goMode(srcMode)); err != nil {
+		if err := p.FS.Chmod(abs, modes.FileMode(srcMode)); err != nil {
 			p.Errorf("preserving permissions for %s: %s", quote.ShellAlways(st.dst), ErrText(err))
 			return false
 		}
@@ -426,12 +427,12 @@ func (c *copier) finishAttrs(st *copyState, srcMode uint32) bool {
 		omitted := st.omitted &^ uint32(p.Sys.Umask())
 		if omitted != 0 && !st.restoreMode {
 			if fi, err := p.Lstat(st.dst); err == nil {
-				st.dstMode = modeBits(fi.Mode())
+				st.dstMode = modes.Bits(fi.Mode())
 				st.restoreMode = omitted&^st.dstMode != 0
 			}
 		}
 		if st.restoreMode {
-			if err := p.FS.Chmod(abs, goMode(st.dstMode|omitted)); err != nil {
+			if err := p.FS.Chmod(abs, modes.FileMode(st.dstMode|omitted)); err != nil {
 				p.Errorf("preserving permissions for %s: %s", quote.ShellAlways(st.dst), ErrText(err))
 				return false
 			}

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/shellfence/shellfence/builtins/internal/modes"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/vfs"
 )
@@ -77,7 +78,7 @@ func (p *Proc) parentSource(dir, srcDir string) (*parentAttr, bool) {
 		p.Errorf("failed to get attributes of %s: %s", quote.ShellAlways(srcDir), ErrText(err))
 		return nil, false
 	}
-	return &parentAttr{dst: dir, src: srcDir, info: fi, mode: modeBits(fi.Mode())}, true
+	return &parentAttr{dst: dir, src: srcDir, info: fi, mode: modes.Bits(fi.Mode())}, true
 }
 
 // makeParent creates one missing parent directory.
@@ -92,10 +93,10 @@ func (p *Proc) makeParent(c *copier, a *parentAttr) bool {
 	}
 	mode := a.mode
 	if o.explicitNoPreserveMode {
-		mode = modeRWX
+		mode = modes.RWX
 	}
-	mode &= modeAll &^ omitted
-	if err := p.FS.Mkdir(p.Abs(a.dst), goMode(mode)&^fs.ModeSetuid&^fs.ModeSetgid&^p.Sys.Umask()); err != nil {
+	mode &= modes.All &^ omitted
+	if err := p.FS.Mkdir(p.Abs(a.dst), modes.FileMode(mode)&^fs.ModeSetuid&^fs.ModeSetgid&^p.Sys.Umask()); err != nil {
 		p.Errorf("cannot make directory %s: %s", quote.ShellAlways(a.dst), ErrText(err))
 		return false
 	}
@@ -107,7 +108,7 @@ func (p *Proc) makeParent(c *copier, a *parentAttr) bool {
 		p.Errorf("failed to get attributes of %s: %s", quote.ShellAlways(a.dst), ErrText(err))
 		return false
 	}
-	made := modeBits(fi.Mode())
+	made := modes.Bits(fi.Mode())
 	if !o.preserveMode {
 		if omitted&^made != 0 {
 			omitted &^= uint32(p.Sys.Umask())
@@ -117,7 +118,7 @@ func (p *Proc) makeParent(c *copier, a *parentAttr) bool {
 		}
 	}
 	if made|0o700 != made {
-		p.FS.Chmod(p.Abs(a.dst), goMode(made|0o700))
+		p.FS.Chmod(p.Abs(a.dst), modes.FileMode(made|0o700))
 	}
 	return true
 }
@@ -138,9 +139,9 @@ func (p *Proc) reProtect(c *copier, attrs []*parentAttr) bool {
 		}
 		switch {
 		case o.preserveMode:
-			p.FS.Chmod(abs, goMode(modeBits(a.info.Mode())))
+			p.FS.Chmod(abs, modes.FileMode(modes.Bits(a.info.Mode())))
 		case a.restoreMode:
-			if err := p.FS.Chmod(abs, goMode(a.mode)); err != nil {
+			if err := p.FS.Chmod(abs, modes.FileMode(a.mode)); err != nil {
 				p.Errorf("failed to preserve permissions for %s: %s", quote.ShellAlways(a.dst), ErrText(err))
 				return false
 			}

@@ -13,6 +13,7 @@ package builtins
 import (
 	"fmt"
 
+	"github.com/shellfence/shellfence/builtins/internal/modes"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
@@ -45,12 +46,12 @@ func mkdir(p *Proc) int {
 		return p.usageErr("missing operand")
 	}
 	if o.hasMode {
-		changes, ok := compileMode(modeText)
+		changes, ok := modes.Compile(modeText)
 		if !ok {
 			p.Errorf("invalid mode %s", quote.Locale(modeText))
 			return 1
 		}
-		o.mode, o.bits = adjustMode(modeRWX, true, uint32(p.Sys.Umask()), changes)
+		o.mode, o.bits = modes.Adjust(modes.RWX, true, uint32(p.Sys.Umask()), changes)
 	}
 	status := 0
 	for _, d := range dirs {
@@ -161,23 +162,23 @@ func (p *Proc) mkdirFixMode(name string, o *mkdirOpts) bool {
 	if !o.hasMode {
 		return true
 	}
-	keepSpecial := (o.bits&(modeSetuid|modeSetgid))|(o.mode&modeSticky) == 0
+	keepSpecial := (o.bits&(modes.Setuid|modes.Setgid))|(o.mode&modes.Sticky) == 0
 	made := o.mode
 	if !keepSpecial {
 		made &^= 0o022
 	}
-	made &= modeSticky | modeRWX
-	if keepSpecial && o.mode&o.bits&modeRWX == 0 {
+	made &= modes.Sticky | modes.RWX
+	if keepSpecial && o.mode&o.bits&modes.RWX == 0 {
 		return p.chmodMade(name, made)
 	}
 	if (made^o.mode)&o.bits != 0 {
-		made = o.mode | made&modeAll&^o.bits
+		made = o.mode | made&modes.All&^o.bits
 	}
 	return p.chmodMade(name, made)
 }
 
 func (p *Proc) chmodMade(name string, mode uint32) bool {
-	if err := p.FS.Chmod(p.Abs(name), goMode(mode)); err != nil {
+	if err := p.FS.Chmod(p.Abs(name), modes.FileMode(mode)); err != nil {
 		p.Errorf("cannot change permissions of %s: %s", quote.Locale(name), ErrText(err))
 		return false
 	}

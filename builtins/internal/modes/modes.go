@@ -1,9 +1,8 @@
-package builtins
-
-// File mode changes as GNU chmod, mkdir -m and friends read them (gnulib
-// modechange): symbolic ("u+x", "go-w", "a=r,u+w", "+X", "o=u") and octal
-// modes, applied to a mode with the umask for changes that name no user
-// class.
+// Package modes reads file mode changes as GNU chmod, mkdir -m, umask and
+// find -perm do (gnulib modechange): symbolic ("u+x", "go-w", "a=r,u+w",
+// "+X", "o=u") and octal modes, applied to a mode with the umask for
+// changes that name no user class.
+package modes
 
 import (
 	"io/fs"
@@ -11,17 +10,18 @@ import (
 
 // Unix mode bits, as in <sys/stat.h>.
 const (
-	modeSetuid = 0o4000
-	modeSetgid = 0o2000
-	modeSticky = 0o1000
-	modeAll    = 0o7777 // CHMOD_MODE_BITS
-	modeRWX    = 0o777
-	modeU      = 0o700
-	modeG      = 0o070
-	modeO      = 0o007
-	modeR      = 0o444
-	modeW      = 0o222
-	modeX      = 0o111
+	Setuid = 0o4000
+	Setgid = 0o2000
+	Sticky = 0o1000
+	All    = 0o7777 // CHMOD_MODE_BITS
+	RWX    = 0o777  // the permission bits
+
+	modeU = 0o700
+	modeG = 0o070
+	modeO = 0o007
+	modeR = 0o444
+	modeW = 0o222
+	modeX = 0o111
 )
 
 type modeFlag int
@@ -32,8 +32,8 @@ const (
 	modeXIfAnyX
 )
 
-// modeChange is one directive of a compiled mode: op on the affected bits.
-type modeChange struct {
+// Change is one directive of a compiled mode: op on the affected bits.
+type Change struct {
 	op        byte // '=', '+' or '-'
 	flag      modeFlag
 	affected  uint32
@@ -41,12 +41,18 @@ type modeChange struct {
 	mentioned uint32
 }
 
-// compileMode parses a mode string; ok is false when it is invalid.
-func compileMode(s string) ([]modeChange, bool) {
+// FromRef is gnulib's mode_create_from_ref: the change that sets a mode
+// to m, the mode of a reference file.
+func FromRef(m fs.FileMode) []Change {
+	return []Change{{op: '=', affected: All, value: Bits(m), mentioned: All}}
+}
+
+// Compile parses a mode string; ok is false when it is invalid.
+func Compile(s string) ([]Change, bool) {
 	if s != "" && s[0] >= '0' && s[0] < '8' {
 		return compileOctal(s)
 	}
-	var out []modeChange
+	var out []Change
 	i := 0
 	for {
 		var affected uint32
@@ -54,13 +60,13 @@ func compileMode(s string) ([]modeChange, bool) {
 		for ; i < len(s); i++ {
 			switch s[i] {
 			case 'u':
-				affected |= modeSetuid | modeU
+				affected |= Setuid | modeU
 			case 'g':
-				affected |= modeSetgid | modeG
+				affected |= Setgid | modeG
 			case 'o':
-				affected |= modeSticky | modeO
+				affected |= Sticky | modeO
 			case 'a':
-				affected |= modeAll
+				affected |= All
 			case '=', '+', '-':
 				break who
 			default:
@@ -89,26 +95,27 @@ func compileMode(s string) ([]modeChange, bool) {
 }
 
 // compileOctal parses a mode made only of octal digits.
-func compileOctal(s string) ([]modeChange, bool) {
-	n, ok := parseOctalMode(s)
+func compileOctal(s string) ([]Change, bool) {
+	n, ok := ParseOctal(s)
 	if !ok {
 		return nil, false
 	}
-	mentioned := uint32(modeAll)
+	mentioned := uint32(All)
 	if len(s) < 5 {
-		mentioned = n&(modeSetuid|modeSetgid) | modeSticky | modeRWX
+		mentioned = n&(Setuid|Setgid) | Sticky | RWX
 	}
-	return []modeChange{{op: '=', affected: modeAll, value: n, mentioned: mentioned}}, true
+	return []Change{{op: '=', affected: All, value: n, mentioned: mentioned}}, true
 }
 
-func parseOctalMode(s string) (uint32, bool) {
+// ParseOctal reads an octal mode of at most 12 bits.
+func ParseOctal(s string) (uint32, bool) {
 	var n uint32
 	for i := 0; i < len(s); i++ {
 		if s[i] < '0' || s[i] > '7' {
 			return 0, false
 		}
 		n = n*8 + uint32(s[i]-'0')
-		if n > modeAll {
+		if n > All {
 			return 0, false
 		}
 	}
@@ -117,8 +124,8 @@ func parseOctalMode(s string) (uint32, bool) {
 
 // compileAction parses one "[-+=]perms" at the start of s and returns the
 // change and the bytes used.
-func compileAction(s string, affected uint32) (modeChange, int, bool) {
-	c := modeChange{op: s[0], flag: modeCopyExisting, affected: affected}
+func compileAction(s string, affected uint32) (Change, int, bool) {
+	c := Change{op: s[0], flag: modeCopyExisting, affected: affected}
 	i := 1
 	switch {
 	case i < len(s) && s[i] >= '0' && s[i] <= '7':
@@ -126,11 +133,11 @@ func compileAction(s string, affected uint32) (modeChange, int, bool) {
 		for j < len(s) && s[j] >= '0' && s[j] <= '7' {
 			j++
 		}
-		v, ok := parseOctalMode(s[i:j])
+		v, ok := ParseOctal(s[i:j])
 		if !ok || affected != 0 || j < len(s) && s[j] != ',' {
 			return c, 0, false
 		}
-		c.flag, c.affected, c.mentioned, c.value = modeOrdinary, modeAll, modeAll, v
+		c.flag, c.affected, c.mentioned, c.value = modeOrdinary, All, All, v
 		return c, j, true
 	case i < len(s) && s[i] == 'u':
 		c.value, i = modeU, i+1
@@ -152,7 +159,7 @@ func compileAction(s string, affected uint32) (modeChange, int, bool) {
 }
 
 // permLetters reads "rwxXst" letters from s[i:] into c.
-func permLetters(s string, i int, c *modeChange) int {
+func permLetters(s string, i int, c *Change) int {
 	for ; i < len(s); i++ {
 		switch s[i] {
 		case 'r':
@@ -164,9 +171,9 @@ func permLetters(s string, i int, c *modeChange) int {
 		case 'X':
 			c.flag = modeXIfAnyX
 		case 's':
-			c.value |= modeSetuid | modeSetgid
+			c.value |= Setuid | Setgid
 		case 't':
-			c.value |= modeSticky
+			c.value |= Sticky
 		default:
 			return i
 		}
@@ -174,15 +181,15 @@ func permLetters(s string, i int, c *modeChange) int {
 	return i
 }
 
-// adjustMode applies changes to old (Unix bits) for a file that is a
+// Adjust applies changes to old (Unix bits) for a file that is a
 // directory or not, and returns the new mode and the bits the changes
 // touched (gnulib mode_adjust).
-func adjustMode(old uint32, dir bool, umask uint32, changes []modeChange) (mode, bits uint32) {
-	mode = old & modeAll
+func Adjust(old uint32, dir bool, umask uint32, changes []Change) (mode, bits uint32) {
+	mode = old & All
 	for _, c := range changes {
 		omit := uint32(0)
 		if dir {
-			omit = (modeSetuid | modeSetgid) &^ c.mentioned
+			omit = (Setuid | Setgid) &^ c.mentioned
 		}
 		value := c.value
 		switch c.flag {
@@ -205,7 +212,7 @@ func adjustMode(old uint32, dir bool, umask uint32, changes []modeChange) (mode,
 			if c.affected != 0 {
 				preserved |= ^c.affected
 			}
-			bits |= modeAll &^ preserved
+			bits |= All &^ preserved
 			mode = mode&preserved | value
 		case '+':
 			bits |= value
@@ -227,32 +234,32 @@ func spread(v, class uint32) uint32 {
 	return 0
 }
 
-// modeBits returns the Unix mode bits (permissions and setuid, setgid,
+// Bits returns the Unix mode bits (permissions and setuid, setgid,
 // sticky) of a Go file mode.
-func modeBits(m fs.FileMode) uint32 {
+func Bits(m fs.FileMode) uint32 {
 	u := uint32(m.Perm())
 	if m&fs.ModeSetuid != 0 {
-		u |= modeSetuid
+		u |= Setuid
 	}
 	if m&fs.ModeSetgid != 0 {
-		u |= modeSetgid
+		u |= Setgid
 	}
 	if m&fs.ModeSticky != 0 {
-		u |= modeSticky
+		u |= Sticky
 	}
 	return u
 }
 
-// goMode turns Unix mode bits into a Go file mode for Chmod and friends.
-func goMode(u uint32) fs.FileMode {
-	m := fs.FileMode(u & modeRWX)
-	if u&modeSetuid != 0 {
+// FileMode turns Unix mode bits into a Go file mode for Chmod and friends.
+func FileMode(u uint32) fs.FileMode {
+	m := fs.FileMode(u & RWX)
+	if u&Setuid != 0 {
 		m |= fs.ModeSetuid
 	}
-	if u&modeSetgid != 0 {
+	if u&Setgid != 0 {
 		m |= fs.ModeSetgid
 	}
-	if u&modeSticky != 0 {
+	if u&Sticky != 0 {
 		m |= fs.ModeSticky
 	}
 	return m
