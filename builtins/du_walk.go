@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/shellfence/shellfence/builtins/internal/fnmatch"
 	"github.com/shellfence/shellfence/builtins/internal/human"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/builtins/internal/strftime"
@@ -140,11 +141,11 @@ func (r *duRun) skip(path string, fi fs.FileInfo) bool {
 // any component on.
 func (r *duRun) excluded(path string) bool {
 	for _, pat := range r.c.excludes {
-		if fnmatch(pat, path, 0) {
+		if fnmatch.Match(pat, path, 0) {
 			return true
 		}
 		for i := 0; i < len(path); i++ {
-			if path[i] == '/' && (i+1 >= len(path) || path[i+1] != '/') && fnmatch(pat, path[i+1:], 0) {
+			if path[i] == '/' && (i+1 >= len(path) || path[i+1] != '/') && fnmatch.Match(pat, path[i+1:], 0) {
 				return true
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/shellfence/shellfence/builtins/internal/fnmatch"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
@@ -215,7 +216,7 @@ func fpName(ps *fparser, name string) error {
 	if strings.Contains(pat, "/") && ps.f.warn {
 		ps.f.p.Errorf("warning: %s matches against basenames only, but the given pattern contains a directory separator (%s), thus the expression will evaluate to false all the time.  Did you mean %s?", name, quote.Locale("/"), "-wholename")
 	}
-	ps.primary(name, func(f *finder, e *fentry) bool { return findFnmatch(pat, e.baseName(), fold, false) })
+	ps.primary(name, func(f *finder, e *fentry) bool { return fnmatch.Glob(pat, e.baseName(), fold, false) })
 	return nil
 }
 
@@ -225,7 +226,7 @@ func fpPath(ps *fparser, name string) error {
 		return err
 	}
 	fold := name == "-ipath" || name == "-iwholename"
-	ps.primary(name, func(f *finder, e *fentry) bool { return findFnmatch(pat, e.path, fold, false) })
+	ps.primary(name, func(f *finder, e *fentry) bool { return fnmatch.Glob(pat, e.path, fold, false) })
 	return nil
 }
 
@@ -240,7 +241,7 @@ func fpLname(ps *fparser, name string) error {
 			return false
 		}
 		t, err := f.p.FS.ReadlinkIfPossible(e.abs)
-		return err == nil && findFnmatch(pat, t, fold, false)
+		return err == nil && fnmatch.Glob(pat, t, fold, false)
 	})
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/fnmatch"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
@@ -69,7 +70,7 @@ func lsKnownTerm(term string) bool {
 		return false
 	}
 	for _, pat := range lsKnownTerms {
-		if fnmatch(pat, term, 0) {
+		if fnmatch.Match(pat, term, 0) {
 			return true
 		}
 	}

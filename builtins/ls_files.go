@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shellfence/shellfence/builtins/internal/fnmatch"
 	"github.com/shellfence/shellfence/builtins/internal/human"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/vfs"
@@ -364,7 +365,7 @@ func (r *lsRun) ignored(name string) bool {
 
 func lsMatchAny(pats []string, name string) bool {
 	for _, p := range pats {
-		if fnmatch(p, name, fnmPeriod) {
+		if fnmatch.Match(p, name, fnmatch.Period) {
 			return true
 		}
 	}

@@ -1,9 +1,9 @@
-package builtins
+package fnmatch
 
-// findFnmatch matches shell wildcard patterns the way glibc's findFnmatch does in
-// a UTF-8 locale: * ? [...] (with ! or ^, ranges and [:class:]) and
-// backslash quoting; '*' and '?' match '/' unless pathname is set, and a
-// leading '.' is not special (find, case).
+// Glob matches shell wildcard patterns the way glibc's fnmatch does in a
+// UTF-8 locale, as find -name, -path and their -i forms need it: * ? [...]
+// (with ! or ^, ranges and [:class:]) and backslash quoting; '*' and '?'
+// match '/' unless pathname is set, and a leading '.' is not special.
 
 import (
 	"strings"
@@ -11,20 +11,20 @@ import (
 	"unicode/utf8"
 )
 
-// findFnmatch reports whether name matches pattern. fold ignores case;
+// Glob reports whether name matches pattern. fold ignores case;
 // pathname keeps wildcards from matching '/'.
-func findFnmatch(pattern, name string, fold, pathname bool) bool {
+func Glob(pattern, name string, fold, pathname bool) bool {
 	if !fold && !pathname {
-		if ok, done := findFnmatchFast(pattern, name); done {
+		if ok, done := globFast(pattern, name); done {
 			return ok
 		}
 	}
-	return findFnmatchAt(pattern, name, fold, pathname)
+	return globAt(pattern, name, fold, pathname)
 }
 
-// findFnmatchFast handles patterns without special characters, and "*suffix"
+// globFast handles patterns without special characters, and "*suffix"
 // and "prefix*" forms, without the general matcher.
-func findFnmatchFast(pattern, name string) (bool, bool) {
+func globFast(pattern, name string) (bool, bool) {
 	if !strings.ContainsAny(pattern, "*?[\\") {
 		return pattern == name, true
 	}
@@ -38,7 +38,7 @@ func findFnmatchFast(pattern, name string) (bool, bool) {
 	return false, false
 }
 
-func findFnmatchAt(p, s string, fold, pathname bool) bool {
+func globAt(p, s string, fold, pathname bool) bool {
 	// Backtracking on the last star is enough: a later star can always
 	// absorb what an earlier one would have.
 	var starP, starS = -1, -1
@@ -53,7 +53,7 @@ func findFnmatchAt(p, s string, fold, pathname bool) bool {
 				continue
 			}
 			if si < len(s) {
-				if n, m, ok := findMatchOne(p[pi:], s[si:], fold, pathname); ok {
+				if n, m, ok := globOne(p[pi:], s[si:], fold, pathname); ok {
 					pi += n
 					si += m
 					continue
@@ -73,38 +73,38 @@ func findFnmatchAt(p, s string, fold, pathname bool) bool {
 	return true
 }
 
-// findMatchOne matches one pattern element against the start of s and returns
+// globOne matches one pattern element against the start of s and returns
 // the bytes used in each.
-func findMatchOne(p, s string, fold, pathname bool) (int, int, bool) {
+func globOne(p, s string, fold, pathname bool) (int, int, bool) {
 	r, w := utf8.DecodeRuneInString(s)
 	switch p[0] {
 	case '?':
 		return 1, w, !(pathname && r == '/')
 	case '[':
-		if n, ok, valid := findMatchBracket(p, r, fold); valid {
+		if n, ok, valid := globBracket(p, r, fold); valid {
 			return n, w, ok && !(pathname && r == '/')
 		}
 		return 1, 1, s[0] == '['
 	case '\\':
 		if len(p) > 1 {
 			pr, pw := utf8.DecodeRuneInString(p[1:])
-			return 1 + pw, w, findRuneEq(pr, r, fold)
+			return 1 + pw, w, globRuneEq(pr, r, fold)
 		}
 	}
 	pr, pw := utf8.DecodeRuneInString(p)
-	return pw, w, findRuneEq(pr, r, fold)
+	return pw, w, globRuneEq(pr, r, fold)
 }
 
-func findRuneEq(a, b rune, fold bool) bool {
+func globRuneEq(a, b rune, fold bool) bool {
 	if a == b {
 		return true
 	}
 	return fold && unicode.ToLower(a) == unicode.ToLower(b)
 }
 
-// findMatchBracket matches r against the bracket expression at the start of p.
+// globBracket matches r against the bracket expression at the start of p.
 // valid is false when the bracket is not closed (then '[' is literal).
-func findMatchBracket(p string, r rune, fold bool) (n int, ok, valid bool) {
+func globBracket(p string, r rune, fold bool) (n int, ok, valid bool) {
 	i := 1
 	negate := false
 	if i < len(p) && (p[i] == '!' || p[i] == '^') {
@@ -123,28 +123,28 @@ func findMatchBracket(p string, r rune, fold bool) (n int, ok, valid bool) {
 		if p[i] == '[' && i+1 < len(p) && p[i+1] == ':' {
 			end := strings.Index(p[i+2:], ":]")
 			if end >= 0 {
-				if findClassMatch(p[i+2:i+2+end], r, fold) {
+				if globClass(p[i+2:i+2+end], r, fold) {
 					matched = true
 				}
 				i += end + 4
 				continue
 			}
 		}
-		lo, w := findBracketRune(p, i)
+		lo, w := globBracketRune(p, i)
 		i += w
 		hi := lo
 		if i+1 < len(p) && p[i] == '-' && p[i+1] != ']' {
-			hi, w = findBracketRune(p, i+1)
+			hi, w = globBracketRune(p, i+1)
 			i += 1 + w
 		}
-		if findInRange(r, lo, hi, fold) {
+		if globInRange(r, lo, hi, fold) {
 			matched = true
 		}
 	}
 	return i, matched != negate, true
 }
 
-func findBracketRune(p string, i int) (rune, int) {
+func globBracketRune(p string, i int) (rune, int) {
 	if p[i] == '\\' && i+1 < len(p) {
 		r, w := utf8.DecodeRuneInString(p[i+1:])
 		return r, w + 1
@@ -152,7 +152,7 @@ func findBracketRune(p string, i int) (rune, int) {
 	return utf8.DecodeRuneInString(p[i:])
 }
 
-func findInRange(r, lo, hi rune, fold bool) bool {
+func globInRange(r, lo, hi rune, fold bool) bool {
 	if lo <= r && r <= hi {
 		return true
 	}
@@ -163,7 +163,7 @@ func findInRange(r, lo, hi rune, fold bool) bool {
 	return lo <= l && l <= hi || lo <= u && u <= hi
 }
 
-func findClassMatch(class string, r rune, fold bool) bool {
+func globClass(class string, r rune, fold bool) bool {
 	switch class {
 	case "alpha":
 		return unicode.IsLetter(r)

@@ -1,9 +1,11 @@
-package builtins
+// Package fnmatch matches shell wildcard patterns as glibc's fnmatch(3)
+// does in the C.UTF-8 locale: [Match] with fnmatch's flags (ls --hide,
+// --ignore and colours, du --exclude, grep --include, diff --exclude),
+// and [Glob], the variant find -name and -path use.
+package fnmatch
 
-// fnmatch: shell wildcard matching as glibc's fnmatch(3) does it in the
-// C.UTF-8 locale (ls --hide/--ignore, du --exclude): * ? [...] with
-// ranges, [!...] and [^...], [:class:] names and backslash escapes,
-// character by character.
+// Match: * ? [...] with ranges, [!...] and [^...], [:class:] names and
+// backslash escapes, character by character.
 
 import (
 	"strings"
@@ -13,24 +15,25 @@ import (
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
-// fnmFlags are fnmatch's flags.
-type fnmFlags int
+// Flags are fnmatch's flags.
+type Flags int
 
+// The flags, as in <fnmatch.h>.
 const (
-	fnmNoEscape fnmFlags = 1 << iota // backslash is an ordinary character
-	fnmPathname                      // wildcards never match '/'
-	fnmPeriod                        // a leading '.' must be matched by a '.'
-	fnmCasefold                      // ignore case
+	NoEscape Flags = 1 << iota // backslash is an ordinary character
+	Pathname                   // wildcards never match '/'
+	Period                     // a leading '.' must be matched by a '.'
+	Casefold                   // ignore case
 )
 
-// fnmatch reports whether name matches the shell pattern.
-func fnmatch(pattern, name string, flags fnmFlags) bool {
+// Match reports whether name matches the shell pattern.
+func Match(pattern, name string, flags Flags) bool {
 	return fnmatchAt(pattern, name, flags, true)
 }
 
 // fnmatchAt matches with start telling whether name begins a file name
-// component (for fnmPeriod).
-func fnmatchAt(pat, name string, flags fnmFlags, start bool) bool {
+// component (for [Period]).
+func fnmatchAt(pat, name string, flags Flags, start bool) bool {
 	for len(pat) > 0 {
 		prev, before := name, len(name)
 		pc, pn := utf8.DecodeRuneInString(pat)
@@ -61,31 +64,31 @@ func fnmatchAt(pat, name string, flags fnmFlags, start bool) bool {
 			}
 			pat, name = rest, name[nn:]
 		default:
-			if pc == '\\' && flags&fnmNoEscape == 0 && len(pat) > 1 {
+			if pc == '\\' && flags&NoEscape == 0 && len(pat) > 1 {
 				pat = pat[1:]
 				pc, pn = utf8.DecodeRuneInString(pat)
 			}
 			nc, nn := utf8.DecodeRuneInString(name)
-			if name == "" || !fnmSame(pc, nc, flags) || pat[:pn] != name[:nn] && flags&fnmCasefold == 0 {
+			if name == "" || !fnmSame(pc, nc, flags) || pat[:pn] != name[:nn] && flags&Casefold == 0 {
 				return false
 			}
 			pat, name = pat[pn:], name[nn:]
 		}
-		start = flags&fnmPathname != 0 && len(name) < before && prev[len(prev)-len(name)-1] == '/'
+		start = flags&Pathname != 0 && len(name) < before && prev[len(prev)-len(name)-1] == '/'
 	}
 	return name == ""
 }
 
 // fnmWildOK reports whether a wildcard may match the first character of
 // name.
-func fnmWildOK(name string, flags fnmFlags, start bool) bool {
-	if flags&fnmPathname != 0 && name[0] == '/' {
+func fnmWildOK(name string, flags Flags, start bool) bool {
+	if flags&Pathname != 0 && name[0] == '/' {
 		return false
 	}
-	return !(flags&fnmPeriod != 0 && start && name[0] == '.')
+	return !(flags&Period != 0 && start && name[0] == '.')
 }
 
-func fnmStar(pat, name string, flags fnmFlags, start bool) bool {
+func fnmStar(pat, name string, flags Flags, start bool) bool {
 	for strings.HasPrefix(pat, "*") {
 		pat = pat[1:]
 	}
@@ -96,7 +99,7 @@ func fnmStar(pat, name string, flags fnmFlags, start bool) bool {
 		if fnmatchAt(pat, name[i:], flags, i == 0 && start) {
 			return true
 		}
-		if i >= len(name) || flags&fnmPathname != 0 && name[i] == '/' {
+		if i >= len(name) || flags&Pathname != 0 && name[i] == '/' {
 			return false
 		}
 		_, n := utf8.DecodeRuneInString(name[i:])
@@ -104,16 +107,16 @@ func fnmStar(pat, name string, flags fnmFlags, start bool) bool {
 	}
 }
 
-func fnmSame(a, b rune, flags fnmFlags) bool {
+func fnmSame(a, b rune, flags Flags) bool {
 	if a == b {
 		return true
 	}
-	return flags&fnmCasefold != 0 && unicode.SimpleFold(a) != a && unicode.ToLower(a) == unicode.ToLower(b)
+	return flags&Casefold != 0 && unicode.SimpleFold(a) != a && unicode.ToLower(a) == unicode.ToLower(b)
 }
 
 // fnmBracket matches c against the bracket expression that starts after
 // '['. valid is false when the expression has no closing ']'.
-func fnmBracket(pat string, c rune, flags fnmFlags) (ok bool, rest string, valid bool) {
+func fnmBracket(pat string, c rune, flags Flags) (ok bool, rest string, valid bool) {
 	negate := false
 	if pat != "" && (pat[0] == '!' || pat[0] == '^') {
 		negate, pat = true, pat[1:]
@@ -149,8 +152,8 @@ func fnmBracket(pat string, c rune, flags fnmFlags) (ok bool, rest string, valid
 	}
 }
 
-func fnmBracketChar(pat string, flags fnmFlags) (rune, int) {
-	if pat[0] == '\\' && flags&fnmNoEscape == 0 && len(pat) > 1 {
+func fnmBracketChar(pat string, flags Flags) (rune, int) {
+	if pat[0] == '\\' && flags&NoEscape == 0 && len(pat) > 1 {
 		r, n := utf8.DecodeRuneInString(pat[1:])
 		return r, n + 1
 	}
