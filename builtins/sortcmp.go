@@ -13,6 +13,7 @@ import (
 	"math/big"
 
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/filevercmp"
 )
 
 // keyVal is one key of one line, ready to compare.
@@ -174,7 +175,7 @@ func (k *sortKey) compare(a, b *keyVal) int {
 		}
 		return bytes.Compare(a.s, b.s)
 	case k.version:
-		return filevercmp(string(a.s), string(b.s))
+		return filevercmp.Compare(string(a.s), string(b.s))
 	}
 	return compareText(a, b)
 }

@@ -1,7 +1,7 @@
 package builtins
 
-// sort -g's number reading (C's strtold, in long double) and sort -V's
-// version comparison (gnulib's filevercmp, as in coreutils 9.1).
+// sort -g's number reading (C's strtold, in long double); sort -V's
+// version order is internal/filevercmp's.
 
 import (
 	"math"

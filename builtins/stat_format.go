@@ -55,7 +55,7 @@ func parseStatDirective(f string) (statDirective, int) {
 	}
 	d.flags = f[1:i]
 	j := i
-	for i < len(f) && isDigitByte(f[i]) {
+	for i < len(f) && ctype.IsDigit(f[i]) {
 		i++
 	}
 	d.width = f[j:i]
@@ -63,7 +63,7 @@ func parseStatDirective(f string) (statDirective, int) {
 		d.hasPrec = true
 		i++
 		j = i
-		for i < len(f) && isDigitByte(f[i]) {
+		for i < len(f) && ctype.IsDigit(f[i]) {
 			i++
 		}
 		d.prec = f[j:i]
