@@ -57,7 +57,7 @@ var (
 func date(p *Proc) int {
 	o := &dateOpts{}
 	flags := p.dateFlags(o)
-	addValuesInfo(flags, "date")
+	addToolInfo(flags, "date")
 	args, err := flags.Parse(p.Args[1:])
 	if code, ok := p.answerInfo(err); ok {
 		return code

@@ -61,7 +61,7 @@ func du(p *Proc) int {
 	c.humanOpts, c.blockSize, _ = human.Options(envSpec(p, "DU_BLOCK_SIZE"), p.LookupEnv)
 	flags := p.newOpts(1)
 	bad := duFlags(p, flags, c)
-	addInfoOptions(flags, duHelp, duVersion)
+	addToolInfo(flags, "du")
 	files, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		if status, ok := p.answerInfo(err); ok {

@@ -107,7 +107,7 @@ func (e *envRun) parser() *opt.Parser {
 		flags.Add(opt.Option{Long: long, Arg: opt.Optional, Do: e.checkSignals})
 	}
 	flags.Add(opt.Option{Long: "list-signal-handling", Do: func(string, string) error { return nil }})
-	addValuesInfo(flags, "env")
+	addToolInfo(flags, "env")
 	return flags
 }
 

@@ -156,7 +156,7 @@ func ls(p *Proc) int {
 	a := &lsArgs{hideCtl: -1, tabsize: -1, width: -1}
 	flags := p.newOpts(2)
 	lsFlags(p, flags, c, a)
-	addInfoOptions(flags, lsHelp, lsVersion)
+	addToolInfo(flags, "ls")
 	operands, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		if status, ok := p.answerInfo(err); ok {

@@ -38,7 +38,7 @@ func paste(p *Proc) int {
 	})
 	flags.Flag('s', "serial", &serial)
 	flags.Flag('z', "zero-terminated", &zero)
-	addValuesInfo(flags, "paste")
+	addToolInfo(flags, "paste")
 	files, err := flags.Parse(p.Args[1:])
 	if code, ok := p.answerInfo(err); ok {
 		return code

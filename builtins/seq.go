@@ -47,7 +47,7 @@ func seq(p *Proc) int {
 	flags.Value('f', "format", func(_, v string) error { format = &v; return nil })
 	flags.String('s', "separator", &r.sep)
 	flags.Flag('w', "equal-width", &r.equalWidth)
-	addValuesInfo(flags, "seq")
+	addToolInfo(flags, "seq")
 	opts, operands := splitSeqArgs(p.Args[1:])
 	rest, err := flags.Parse(opts)
 	if code, ok := p.answerInfo(err); ok {

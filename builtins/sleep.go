@@ -19,7 +19,7 @@ import (
 
 func sleep(p *Proc) int {
 	flags := p.newOpts(1)
-	addValuesInfo(flags, "sleep")
+	addToolInfo(flags, "sleep")
 	args, err := flags.Parse(p.Args[1:])
 	if code, ok := p.answerInfo(err); ok {
 		return code

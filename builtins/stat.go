@@ -55,7 +55,7 @@ func stat(p *Proc) int {
 		return err
 	})
 	flags.Unsupported("f", "file-system")
-	addInfoOptions(flags, statHelp, statVersion)
+	addToolInfo(flags, "stat")
 	files, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		if status, ok := p.answerInfo(err); ok {

@@ -38,7 +38,7 @@ func tr(p *Proc) int {
 	flags.Flag('s', "squeeze-repeats", &t.squeeze)
 	flags.Flag('t', "truncate-set1", &t.truncate)
 	flags.Func('A', "", func() {})
-	addValuesInfo(flags, "tr")
+	addToolInfo(flags, "tr")
 	args, err := flags.Parse(p.Args[1:])
 	if code, ok := p.answerInfo(err); ok {
 		return code
