@@ -167,7 +167,7 @@ func (p *Proc) runPatch(a *patchArgs) int {
 	if o.OutFile == "-" {
 		o.Out = p.Stderr
 	}
-	res := patch.ApplyPatch(p.FS, text, o)
+	res := patch.ApplyPatch(p.Ctx, p.FS, text, o)
 	if res.Err != nil {
 		return p.patchFatal(res.Err.Error())
 	}

@@ -1,6 +1,7 @@
 package patch
 
 import (
+	"context"
 	"fmt"
 	"math/rand"
 	"strings"
@@ -33,7 +34,7 @@ func BenchmarkApplyPatch(b *testing.B) {
 		w.Write([]byte(a))
 		w.Close()
 		b.StartTimer()
-		res := ApplyPatch(fsys, p, ApplyOptions{Dir: "/ws", Silent: true})
+		res := ApplyPatch(context.Background(), fsys, p, ApplyOptions{Dir: "/ws", Silent: true})
 		if res.Status != 0 {
 			b.Fatal(res.Status)
 		}

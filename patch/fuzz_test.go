@@ -2,6 +2,7 @@ package patch
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -42,7 +43,7 @@ func FuzzApplyPatch(f *testing.F) {
 		defer fsys.Close()
 		o := ApplyOptions{Dir: fsys.Root(), Reverse: flags&1 != 0, Strip: int(flags>>1) % 3, StripGiven: flags&8 != 0,
 			Force: flags&16 != 0, DryRun: flags&32 != 0}
-		ApplyPatch(fsys, patch, o)
+		ApplyPatch(context.Background(), fsys, patch, o)
 		ents, _ := os.ReadDir(out)
 		data, _ := os.ReadFile(filepath.Join(out, "x"))
 		if len(ents) != 1 || string(data) != "outside\n" {
@@ -84,7 +85,7 @@ func FuzzRoundTrip(f *testing.F) {
 		w, _ := fsys.Create("/ws/f.txt")
 		w.Write(a)
 		w.Close()
-		res := ApplyPatch(fsys, buf.Bytes(), ApplyOptions{Dir: "/ws", Target: "f.txt", Force: true})
+		res := ApplyPatch(context.Background(), fsys, buf.Bytes(), ApplyOptions{Dir: "/ws", Target: "f.txt", Force: true})
 		got := readMem(fsys, "/ws/f.txt")
 		if res.Status != 0 || !bytes.Equal(got, b) {
 			t.Fatalf("status %d, err %v\npatch:\n%s\ngot %q want %q", res.Status, res.Err, buf.Bytes(), got, b)
