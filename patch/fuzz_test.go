@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/shellfence/shellfence/vfs"
+	"github.com/shellfence/shellfence/vfs/vfstest"
 )
 
 var fuzzPatches = []string{
@@ -29,18 +30,9 @@ func FuzzApplyPatch(f *testing.F) {
 		f.Add([]byte(p), []byte("a\nb\nd\n"), uint8(0))
 	}
 	f.Fuzz(func(t *testing.T, patch, content []byte, flags uint8) {
-		parent := t.TempDir()
-		ws, out := filepath.Join(parent, "ws"), filepath.Join(parent, "outside")
-		os.MkdirAll(ws, 0o755)
-		os.MkdirAll(out, 0o755)
-		os.WriteFile(filepath.Join(ws, "f.txt"), content, 0o644)
-		os.WriteFile(filepath.Join(out, "x"), []byte("outside\n"), 0o644)
-		os.Symlink("../outside", filepath.Join(ws, "link"))
-		fsys, err := vfs.OpenDir(ws)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer fsys.Close()
+		ws, fsys := vfstest.Workspace(t, map[string]string{"../outside/x": "outside\n", "link": "->../outside"})
+		out := filepath.Join(filepath.Dir(ws), "outside")
+		os.WriteFile(filepath.Join(ws, "f.txt"), content, 0o644) // any content, even "->..."
 		o := ApplyOptions{Dir: fsys.Root(), Reverse: flags&1 != 0, Strip: int(flags>>1) % 3, StripGiven: flags&8 != 0,
 			Force: flags&16 != 0, DryRun: flags&32 != 0}
 		ApplyPatch(context.Background(), fsys, patch, o)

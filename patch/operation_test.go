@@ -9,24 +9,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/shellfence/shellfence/vfs"
+	"github.com/shellfence/shellfence/vfs/vfstest"
 )
-
-func memWorkspace(t *testing.T, files map[string]string) *vfs.FS {
-	t.Helper()
-	fsys := vfs.NewMem("/ws")
-	for name, content := range files {
-		if err := fsys.MkdirAll("/ws/"+name[:strings.LastIndexByte("/"+name, '/')], 0o755); err != nil {
-			t.Fatal(err)
-		}
-		f, err := fsys.Create("/ws/" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f.Write([]byte(content))
-		f.Close()
-	}
-	return fsys
-}
 
 func readFile(t *testing.T, fsys *vfs.FS, name string) string {
 	t.Helper()
@@ -75,7 +59,7 @@ func TestApply(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			fsys := memWorkspace(t, tt.files)
+			fsys := vfstest.Mem(t, "/ws", tt.files)
 			rep := Apply(context.Background(), fsys, tt.req)
 			if rep.Err != nil {
 				t.Fatalf("error: %v\n%s", rep.Err, rep.Log)
@@ -104,7 +88,7 @@ func TestApply(t *testing.T) {
 }
 
 func TestApplyExplainsFailure(t *testing.T) {
-	fsys := memWorkspace(t, map[string]string{"f.txt": "0\n0\n0\n" + strings.Replace(tenLines, "5\n", "FIVE\n", 1)})
+	fsys := vfstest.Mem(t, "/ws", map[string]string{"f.txt": "0\n0\n0\n" + strings.Replace(tenLines, "5\n", "FIVE\n", 1)})
 	p := "--- f.txt\n+++ f.txt\n@@ -4,3 +4,3 @@\n 4\n-5\n+five\n 6\n"
 	rep := Apply(context.Background(), fsys, Request{Patch: []byte(p)})
 	h := rep.Files[0].Hunks[0]
@@ -123,7 +107,7 @@ const twoFiles = "--- a.txt\n+++ a.txt\n@@ -4,3 +4,3 @@\n 4\n-5\n+five\n 6\n" +
 // A cancelled context stops Apply before it changes anything, and the
 // report says why.
 func TestApplyCancelled(t *testing.T) {
-	fsys := memWorkspace(t, map[string]string{"a.txt": tenLines, "b.txt": tenLines})
+	fsys := vfstest.Mem(t, "/ws", map[string]string{"a.txt": tenLines, "b.txt": tenLines})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	rep := Apply(ctx, fsys, Request{Patch: []byte(twoFiles)})
@@ -156,7 +140,7 @@ func (c cancelWhen) Err() error {
 // A context cancelled during an apply stops it before the next file: the
 // file patched before stays patched, the next is left alone.
 func TestApplyCancelledBetweenFiles(t *testing.T) {
-	fsys := memWorkspace(t, map[string]string{"a.txt": tenLines, "b.txt": tenLines})
+	fsys := vfstest.Mem(t, "/ws", map[string]string{"a.txt": tenLines, "b.txt": tenLines})
 	ctx := cancelWhen{context.Background(), func() bool { return readFile(t, fsys, "a.txt") != tenLines }}
 	rep := Apply(ctx, fsys, Request{Patch: []byte(twoFiles)})
 	if !errors.Is(rep.Err, context.Canceled) || len(rep.Files) != 1 {
