@@ -31,7 +31,7 @@ func TestFnmatch(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if got := Match(tt.pat, tt.name, tt.flags); got != tt.want {
-			t.Errorf("fnmatch(%q, %q, %d) = %v, want %v", tt.pat, tt.name, tt.flags, got, tt.want)
+			t.Errorf("Match(%q, %q, %d) = %v, want %v", tt.pat, tt.name, tt.flags, got, tt.want)
 		}
 	}
 }

@@ -49,7 +49,7 @@ func TestHumanReadable(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if got := Readable(tt.n, tt.opts, tt.from, tt.to); got != tt.want {
-			t.Errorf("humanReadable(%d, %d, %d, %d) = %q, want %q", tt.n, tt.opts, tt.from, tt.to, got, tt.want)
+			t.Errorf("Readable(%d, %d, %d, %d) = %q, want %q", tt.n, tt.opts, tt.from, tt.to, got, tt.want)
 		}
 	}
 }
@@ -80,7 +80,7 @@ func TestHumanOptions(t *testing.T) {
 	for _, tt := range tests {
 		o, bs, err := Options(tt.spec, noEnv)
 		if d := cmp.Diff(tt.want, result{o, bs, err}); d != "" {
-			t.Errorf("humanOptions(%v) (-want +got):\n%s", tt.spec, d)
+			t.Errorf("Options(%v) (-want +got):\n%s", tt.spec, d)
 		}
 	}
 }

@@ -30,7 +30,7 @@ func TestAdjustMode(t *testing.T) {
 	for _, tt := range tests {
 		c, ok := Compile(tt.mode)
 		if !ok {
-			t.Errorf("compileMode(%q) failed", tt.mode)
+			t.Errorf("Compile(%q) failed", tt.mode)
 			continue
 		}
 		if got, _ := Adjust(tt.old, tt.dir, 0o022, c); got != tt.want {
@@ -39,7 +39,7 @@ func TestAdjustMode(t *testing.T) {
 	}
 	for _, bad := range []string{"", "u", "8", "u+q", ",", "u+x,", "u=640", "77777", "rwx", "+a"} {
 		if _, ok := Compile(bad); ok && bad != "u+" {
-			t.Errorf("compileMode(%q) accepted", bad)
+			t.Errorf("Compile(%q) accepted", bad)
 		}
 	}
 }

@@ -42,6 +42,7 @@ type Quoter struct {
 	these [256]bool
 }
 
+// New returns a quoter for style that also quotes the bytes in these.
 func New(style Style, these string) *Quoter {
 	q := &Quoter{style: style}
 	for i := 0; i < len(these); i++ {

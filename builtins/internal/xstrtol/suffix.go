@@ -6,6 +6,7 @@ import (
 	"strings"
 )
 
+// The errors of [ParseSuffixed].
 var (
 	ErrRange   = errors.New("value too large")
 	ErrInvalid = errors.New("invalid number")

@@ -28,7 +28,7 @@ func TestParseSuffixed(t *testing.T) {
 	for _, tt := range tests {
 		got, err := ParseSuffixed(tt.in, "EgGkKmMPtTYZ0")
 		if got != tt.want || err != tt.err {
-			t.Errorf("parseSuffixed(%q) = %d, %v; want %d, %v", tt.in, got, err, tt.want, tt.err)
+			t.Errorf("ParseSuffixed(%q) = %d, %v; want %d, %v", tt.in, got, err, tt.want, tt.err)
 		}
 	}
 }

@@ -37,7 +37,7 @@ func TestXstrtoumax(t *testing.T) {
 	for _, tt := range tests {
 		v, err := Umax(tt.in, 0, "eEgGkKmMpPtTyYzZ0")
 		if d := cmp.Diff(tt.want, result{v, err}); d != "" {
-			t.Errorf("xstrtoumax(%q) (-want +got):\n%s", tt.in, d)
+			t.Errorf("Umax(%q) (-want +got):\n%s", tt.in, d)
 		}
 	}
 }
