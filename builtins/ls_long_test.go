@@ -1,7 +1,6 @@
 package builtins
 
 import (
-	"syscall"
 	"testing"
 
 	"github.com/shellfence/shellfence/builtins/internal/modes"
@@ -28,7 +27,3 @@ func TestModeString(t *testing.T) {
 		}
 	}
 }
-
-type pipeWriter struct{}
-
-func (pipeWriter) Write([]byte) (int, error) { return 0, syscall.EPIPE }

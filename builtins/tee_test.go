@@ -18,7 +18,7 @@ func TestTeeClosedPipe(t *testing.T) {
 	}{{[]string{"tee"}, 141}, {[]string{"tee", "-p"}, 0}} {
 		var stderr bytes.Buffer
 		p := &Proc{Ctx: context.Background(), Args: tt.args, Stdin: strings.NewReader(strings.Repeat("y\n", 1<<16)),
-			Stdout: pipeWriter{}, Stderr: &stderr, Dir: "/"}
+			Stdout: closedPipe{}, Stderr: &stderr, Dir: "/"}
 		if got := Run(tee, p); got != tt.want {
 			t.Errorf("%v: status %d, want %d (stderr %q)", tt.args, got, tt.want, stderr.String())
 		}
