@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/shellfence/shellfence/builtins/internal/opt"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // argMatch finds value among groups of synonyms as gnulib's argmatch does:
@@ -32,14 +33,14 @@ func (p *Proc) argMatch(value, what string, groups [][]string) (int, error) {
 		kind = "ambiguous"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s argument %s for %s\nValid arguments are:", p.Name(), kind, QuoteLocale(value), QuoteLocale(what))
+	fmt.Fprintf(&b, "%s: %s argument %s for %s\nValid arguments are:", p.Name(), kind, quote.Locale(value), quote.Locale(what))
 	for _, g := range groups {
 		b.WriteString("\n  - ")
 		for j, name := range g {
 			if j > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(QuoteLocale(name))
+			b.WriteString(quote.Locale(name))
 		}
 	}
 	fmt.Fprintf(&b, "\nTry '%s --help' for more information.", p.Name())

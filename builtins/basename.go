@@ -8,7 +8,11 @@ package builtins
 // Options: -a (--multiple), -s SUFFIX (--suffix, implies -a),
 // -z (--zero).
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
+)
 
 func basename(p *Proc) int {
 	var multiple, zero bool
@@ -27,7 +31,7 @@ func basename(p *Proc) int {
 	}
 	if !multiple {
 		if len(names) > 2 {
-			return p.usageErr("extra operand %s", QuoteLocale(names[2]))
+			return p.usageErr("extra operand %s", quote.Locale(names[2]))
 		}
 		if len(names) == 2 {
 			suffix, names = names[1], names[:1]

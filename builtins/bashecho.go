@@ -13,6 +13,8 @@ package builtins
 import (
 	"io"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
 // ShellEcho runs bash's echo with p.Args.
@@ -82,8 +84,8 @@ func bashEchoEscapes(b *strings.Builder, s string) bool {
 func bashEchoHex(b *strings.Builder, s string, i int) int {
 	n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[s[i]]
 	v, j := 0, i+1
-	for ; j < i+1+n && j < len(s) && isHexDigit(s[j]); j++ {
-		v = v*16 + digitVal(s[j])
+	for ; j < i+1+n && j < len(s) && ctype.IsHexDigit(s[j]); j++ {
+		v = v*16 + ctype.DigitVal(s[j])
 	}
 	switch {
 	case j == i+1:

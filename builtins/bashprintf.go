@@ -19,6 +19,9 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/strftime"
 )
 
 // ShellPrintf runs bash's printf with p.Args. setVar assigns the value of
@@ -119,7 +122,7 @@ func (r *printfRun) bashDirective(f string, i int, next func() (string, bool)) (
 		return i, fmt.Errorf("`%s': missing format character", f[start:])
 	}
 	conv := f[i]
-	sp.conv = conv
+	sp.Conv = conv
 	arg, _ := next()
 	switch conv {
 	case 'b':
@@ -127,14 +130,14 @@ func (r *printfRun) bashDirective(f string, i int, next func() (string, bool)) (
 	case 'q':
 		r.write(bashPad(bashQuote(arg), sp))
 	case 'Q':
-		if sp.prec >= 0 && sp.prec < len(arg) {
-			arg = arg[:sp.prec]
+		if sp.Prec >= 0 && sp.Prec < len(arg) {
+			arg = arg[:sp.Prec]
 		}
-		sp.prec = -1
+		sp.Prec = -1
 		r.write(bashPad(bashQuote(arg), sp))
 	case 'n':
 	case 's', 'c', 'd', 'i', 'o', 'u', 'x', 'X', 'e', 'E', 'f', 'F', 'g', 'G', 'a', 'A':
-		sp.zero = sp.zero && conv != 's' && conv != 'c'
+		sp.Zero = sp.Zero && conv != 's' && conv != 'c'
 		r.convert(sp, arg)
 	default:
 		return i, fmt.Errorf("`%c': invalid format character", conv)
@@ -144,10 +147,10 @@ func (r *printfRun) bashDirective(f string, i int, next func() (string, bool)) (
 
 // bashPad applies a width and a precision to text (bash's printstr).
 func bashPad(s string, sp printfSpec) string {
-	if sp.prec >= 0 && sp.prec < len(s) {
-		s = s[:sp.prec]
+	if sp.Prec >= 0 && sp.Prec < len(s) {
+		s = s[:sp.Prec]
 	}
-	return padString(s, sp.fmtSpec)
+	return padString(s, sp.Spec)
 }
 
 // bashB is %b: the argument's escapes, \c ending all output.
@@ -220,7 +223,7 @@ func glibcStrftime(f string, t time.Time) string {
 		for j < len(f) && strings.IndexByte("_-0^#", f[j]) >= 0 {
 			j++
 		}
-		for j < len(f) && isDigit(f[j]) {
+		for j < len(f) && ctype.IsDigit(f[j]) {
 			j++
 		}
 		if j < len(f) && (f[j] == 'E' || f[j] == 'O') {
@@ -229,7 +232,7 @@ func glibcStrftime(f string, t time.Time) string {
 		if j >= len(f) || f[j] == 'N' || f[j] == 'q' || f[j] == ':' {
 			b.WriteString(f[i:min(j+1, len(f))])
 		} else {
-			b.WriteString(strftime(f[i:j+1], t))
+			b.WriteString(strftime.Format(f[i:j+1], t))
 		}
 		i = j
 	}

@@ -7,6 +7,9 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // bashEscape reads the escape whose letter is at s[i] (bash's tescape).
@@ -44,8 +47,8 @@ func bashEscape(s string, i int, inB bool, p *Proc) (string, int, bool) {
 		return string([]byte{byte(v)}), j - i, false
 	case 'x':
 		v, j := 0, i+1
-		for ; j < i+3 && j < len(s) && isHexDigit(s[j]); j++ {
-			v = v*16 + digitVal(s[j])
+		for ; j < i+3 && j < len(s) && ctype.IsHexDigit(s[j]); j++ {
+			v = v*16 + ctype.DigitVal(s[j])
 		}
 		if j == i+1 {
 			p.Errorf("missing hex digit for \\x")
@@ -58,8 +61,8 @@ func bashEscape(s string, i int, inB bool, p *Proc) (string, int, bool) {
 			n = 8
 		}
 		v, j := 0, i+1
-		for ; j < i+1+n && j < len(s) && isHexDigit(s[j]); j++ {
-			v = v*16 + digitVal(s[j])
+		for ; j < i+1+n && j < len(s) && ctype.IsHexDigit(s[j]); j++ {
+			v = v*16 + ctype.DigitVal(s[j])
 		}
 		if j == i+1 {
 			p.Errorf("missing unicode digit for \\%c", c)
@@ -116,7 +119,7 @@ func ansicQuote(s string) string {
 		case c == 0x1b:
 			b.WriteString(`\E`)
 		case c == '\a' || c == '\b' || c == '\f' || c == '\n' || c == '\r' || c == '\t' || c == '\v':
-			b.WriteString(cEscape(c))
+			b.WriteString(quote.CEscape(c))
 		case c == '\\' || c == '\'':
 			b.WriteByte('\\')
 			b.WriteByte(c)

@@ -1,5 +1,7 @@
 package builtins
 
+import "github.com/shellfence/shellfence/builtins/internal/quote"
+
 // ShellTest is bash 5.2's test and [ builtins, for the engine to run in
 // place of the interpreter's (which lacks < and >, and takes "a -eq 1" for
 // false instead of an error). It is coreutils' test (test.go) with bash's
@@ -43,5 +45,5 @@ func (t *testRun) fail(kind int, operand string) {
 	if kind == msgParen {
 		t.syntax("%s", m[0])
 	}
-	t.syntax(m[0], QuoteLocale(operand))
+	t.syntax(m[0], quote.Locale(operand))
 }

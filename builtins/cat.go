@@ -15,6 +15,8 @@ import (
 	"io"
 	"io/fs"
 	"strconv"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 type catOpts struct {
@@ -76,12 +78,12 @@ func cat(p *Proc) int {
 func (p *Proc) catOne(name string, o catOpts, st *catState) int {
 	in, closeIn, err := p.openInput(name)
 	if err != nil {
-		p.Errorf("%s: %s", QuoteShell(name), ErrText(err))
+		p.Errorf("%s: %s", quote.Shell(name), ErrText(err))
 		return 1
 	}
 	defer closeIn()
 	if p.isOutput(in) {
-		p.Errorf("%s: input file is output file", QuoteShell(name))
+		p.Errorf("%s: input file is output file", quote.Shell(name))
 		return 1
 	}
 	if o.plain() {
@@ -93,7 +95,7 @@ func (p *Proc) catOne(name string, o catOpts, st *catState) int {
 		if we, ok := err.(writeErr); ok {
 			return p.WriteFailed(we.error)
 		}
-		p.Errorf("%s: %s", QuoteShell(name), ErrText(err))
+		p.Errorf("%s: %s", quote.Shell(name), ErrText(err))
 		return 1
 	}
 	return 0

@@ -17,13 +17,16 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/modes"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 type chmodOpts struct {
 	changes, verbose, silent, recursive bool
 	reference                           string
 	surprises                           bool
-	mode                                []modeChange
+	mode                                []modes.Change
 }
 
 func chmod(p *Proc) int {
@@ -54,7 +57,7 @@ func chmod(p *Proc) int {
 	}
 	if len(operands) == 0 {
 		if modeText != "" && o.reference == "" {
-			return p.usageErr("missing operand after %s", QuoteLocale(modeText))
+			return p.usageErr("missing operand after %s", quote.Locale(modeText))
 		}
 		return p.usageErr("missing operand")
 	}
@@ -91,15 +94,15 @@ func (o *chmodOpts) compile(p *Proc, text string) int {
 	if o.reference != "" {
 		fi, err := p.Stat(o.reference)
 		if err != nil {
-			p.Errorf("failed to get attributes of %s: %s", QuoteShellAlways(o.reference), ErrText(err))
+			p.Errorf("failed to get attributes of %s: %s", quote.ShellAlways(o.reference), ErrText(err))
 			return 1
 		}
-		o.mode = []modeChange{{op: '=', affected: modeAll, value: modeBits(fi.Mode()), mentioned: modeAll}}
+		o.mode = modes.FromRef(fi.Mode())
 		return 0
 	}
-	m, ok := compileMode(text)
+	m, ok := modes.Compile(text)
 	if !ok {
-		return p.usageErr("invalid mode: %s", QuoteLocale(text))
+		return p.usageErr("invalid mode: %s", quote.Locale(text))
 	}
 	o.mode = m
 	return 0
@@ -114,21 +117,21 @@ func (p *Proc) chmodOne(name string, o *chmodOpts, top bool) bool {
 	if err == nil && fi.Mode()&fs.ModeSymlink != 0 {
 		if !top {
 			if o.verbose {
-				fmt.Fprintf(p.Stdout, "neither symbolic link %s nor referent has been changed\n", QuoteShellAlways(name))
+				fmt.Fprintf(p.Stdout, "neither symbolic link %s nor referent has been changed\n", quote.ShellAlways(name))
 			}
 			return true
 		}
 		fi, err = p.Stat(name)
 		if err != nil && isNotExist(err) {
 			if !o.silent {
-				p.Errorf("cannot operate on dangling symlink %s", QuoteShellAlways(name))
+				p.Errorf("cannot operate on dangling symlink %s", quote.ShellAlways(name))
 			}
 			return o.accessFailed(p, name)
 		}
 	}
 	if err != nil {
 		if !o.silent {
-			p.Errorf("cannot access %s: %s", QuoteShellAlways(name), ErrText(err))
+			p.Errorf("cannot access %s: %s", quote.ShellAlways(name), ErrText(err))
 		}
 		return o.accessFailed(p, name)
 	}
@@ -142,18 +145,18 @@ func (p *Proc) chmodOne(name string, o *chmodOpts, top bool) bool {
 // accessFailed reports, with -v, a file that could not be examined.
 func (o *chmodOpts) accessFailed(p *Proc, name string) bool {
 	if o.verbose {
-		fmt.Fprintf(p.Stdout, "%s could not be accessed\n", QuoteShellAlways(name))
+		fmt.Fprintf(p.Stdout, "%s could not be accessed\n", quote.ShellAlways(name))
 	}
 	return false
 }
 
 // chmodApply changes one file's mode and describes it.
 func (p *Proc) chmodApply(name string, fi fs.FileInfo, o *chmodOpts) bool {
-	old := modeBits(fi.Mode())
-	mode, _ := adjustMode(old, fi.IsDir(), uint32(p.Sys.Umask()), o.mode)
-	err := p.FS.Chmod(p.Abs(name), goMode(mode))
+	old := modes.Bits(fi.Mode())
+	mode, _ := modes.Adjust(old, fi.IsDir(), uint32(p.Sys.Umask()), o.mode)
+	err := p.FS.Chmod(p.Abs(name), modes.FileMode(mode))
 	if err != nil && !o.silent {
-		p.Errorf("changing permissions of %s: %s", QuoteShellAlways(name), ErrText(err))
+		p.Errorf("changing permissions of %s: %s", quote.ShellAlways(name), ErrText(err))
 	}
 	changed := err == nil && old != mode
 	if o.verbose || o.changes && changed {
@@ -163,11 +166,11 @@ func (p *Proc) chmodApply(name string, fi fs.FileInfo, o *chmodOpts) bool {
 		return false
 	}
 	if o.surprises {
-		naive, _ := adjustMode(old, fi.IsDir(), 0, o.mode)
+		naive, _ := modes.Adjust(old, fi.IsDir(), 0, o.mode)
 		if mode&^naive != 0 {
 			t := fi.Mode().Type()
-			p.Errorf("%s: new permissions are %s, not %s", QuoteShell(name),
-				modeString(t | goMode(mode))[1:], modeString(t | goMode(naive))[1:])
+			p.Errorf("%s: new permissions are %s, not %s", quote.Shell(name),
+				modeString(t | modes.FileMode(mode))[1:], modeString(t | modes.FileMode(naive))[1:])
 			return false
 		}
 	}
@@ -176,8 +179,8 @@ func (p *Proc) chmodApply(name string, fi fs.FileInfo, o *chmodOpts) bool {
 
 func describeModeChange(p *Proc, name string, m fs.FileMode, old, mode uint32, ok, changed bool) {
 	t := m.Type()
-	oldS, newS := modeString(t | goMode(old))[1:], modeString(t | goMode(mode))[1:]
-	q := QuoteShellAlways(name)
+	oldS, newS := modeString(t | modes.FileMode(old))[1:], modeString(t | modes.FileMode(mode))[1:]
+	q := quote.ShellAlways(name)
 	switch {
 	case !ok:
 		fmt.Fprintf(p.Stdout, "failed to change mode of %s from %04o (%s) to %04o (%s)\n", q, old, oldS, mode, newS)
@@ -193,7 +196,7 @@ func (p *Proc) chmodTree(name string, o *chmodOpts) bool {
 	ents, err := p.ReadDir(name)
 	if err != nil {
 		if !o.silent {
-			p.Errorf("cannot read directory %s: %s", QuoteShellAlways(name), ErrText(err))
+			p.Errorf("cannot read directory %s: %s", quote.ShellAlways(name), ErrText(err))
 		}
 		return false
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/vfs"
 )
 
@@ -129,7 +130,7 @@ func (c *copier) copyInternal(st *copyState, nonexistent int) bool {
 	if st.cmdline && c.srcSeen != nil && st.srcInfo != nil {
 		id := idOf(st.srcInfo)
 		if !st.srcInfo.IsDir() && o.backup.kind == noBackups && c.seenSource(id, st.src) {
-			c.p.Errorf("warning: source file %s specified more than once", QuoteShellAlways(st.src))
+			c.p.Errorf("warning: source file %s specified more than once", quote.ShellAlways(st.src))
 			return true
 		}
 		c.srcSeen[id] = append(c.srcSeen[id], st.src)
@@ -143,7 +144,7 @@ func (c *copier) copyInternal(st *copyState, nonexistent int) bool {
 	if st.cmdline && c.dstSeen != nil && !o.move && o.backup.kind == noBackups {
 		if fi, err := c.p.Lstat(st.dst); err == nil && isSymlink(fi) {
 			if id, ok := c.dstSeen[st.dst]; ok && id == idOf(fi) {
-				c.p.Errorf("will not copy %s through just-created symlink %s", QuoteShellAlways(st.src), QuoteShellAlways(st.dst))
+				c.p.Errorf("will not copy %s through just-created symlink %s", quote.ShellAlways(st.src), quote.ShellAlways(st.dst))
 				return false
 			}
 		}
@@ -281,12 +282,12 @@ func (c *copier) statSource(st *copyState) bool {
 		err = dirSlashErr(name, fi, err)
 	}
 	if err != nil {
-		c.p.Errorf("cannot stat %s: %s", QuoteShellAlways(name), ErrText(err))
+		c.p.Errorf("cannot stat %s: %s", quote.ShellAlways(name), ErrText(err))
 		return false
 	}
 	st.srcInfo = fi
 	if fi.IsDir() && !c.o.recursive {
-		c.p.Errorf("-r not specified; omitting directory %s", QuoteShellAlways(st.src))
+		c.p.Errorf("-r not specified; omitting directory %s", quote.ShellAlways(st.src))
 		return false
 	}
 	return true
@@ -294,9 +295,9 @@ func (c *copier) statSource(st *copyState) bool {
 
 // emitVerbose prints 'src' -> 'dst' with an optional backup note.
 func (c *copier) emitVerbose(src, dst, backup string) {
-	fmt.Fprintf(c.p.Stdout, "%s -> %s", QuoteShellAlways(src), QuoteShellAlways(dst))
+	fmt.Fprintf(c.p.Stdout, "%s -> %s", quote.ShellAlways(src), quote.ShellAlways(dst))
 	if backup != "" {
-		fmt.Fprintf(c.p.Stdout, " (backup: %s)", QuoteShellAlways(backup))
+		fmt.Fprintf(c.p.Stdout, " (backup: %s)", quote.ShellAlways(backup))
 	}
 	fmt.Fprintln(c.p.Stdout)
 }
@@ -329,11 +330,11 @@ func (c *copier) earlierCopy(st *copyState) (done, ok bool) {
 	}
 	switch {
 	case c.p.sameName(st.src, st.earlier):
-		c.p.Errorf("cannot copy a directory, %s, into itself, %s", QuoteShellAlways(c.topSrc), QuoteShellAlways(c.topDst))
+		c.p.Errorf("cannot copy a directory, %s, into itself, %s", quote.ShellAlways(c.topSrc), quote.ShellAlways(c.topDst))
 		st.copyIntoSelf = true
 		return true, c.unBackup(st)
 	case c.p.sameName(st.dst, st.earlier):
-		c.p.Errorf("warning: source directory %s specified more than once", QuoteShellAlways(c.topSrc))
+		c.p.Errorf("warning: source directory %s specified more than once", quote.ShellAlways(c.topSrc))
 		if o.move {
 			st.renameOK = true
 		}
@@ -341,7 +342,7 @@ func (c *copier) earlierCopy(st *copyState) (done, ok bool) {
 	case st.deref == derefAlways || st.cmdline && st.deref == derefCmdline:
 		return false, false
 	}
-	c.p.Errorf("will not create hard link %s to directory %s", QuoteShellAlways(st.dst), QuoteShellAlways(st.earlier))
+	c.p.Errorf("will not create hard link %s to directory %s", quote.ShellAlways(st.dst), quote.ShellAlways(st.earlier))
 	return true, c.unBackup(st)
 }
 
@@ -365,9 +366,9 @@ func (c *copier) unBackup(st *copyState) bool {
 	}
 	if st.dstBackup != "" {
 		if err := c.p.FS.Rename(c.p.Abs(st.dstBackup), c.p.Abs(st.dst)); err != nil {
-			c.p.Errorf("cannot un-backup %s: %s", QuoteShellAlways(st.dst), ErrText(err))
+			c.p.Errorf("cannot un-backup %s: %s", quote.ShellAlways(st.dst), ErrText(err))
 		} else if c.o.verbose {
-			fmt.Fprintf(c.p.Stdout, "%s -> %s (unbackup)\n", QuoteShellAlways(st.dstBackup), QuoteShellAlways(st.dst))
+			fmt.Fprintf(c.p.Stdout, "%s -> %s (unbackup)\n", quote.ShellAlways(st.dstBackup), quote.ShellAlways(st.dst))
 		}
 	}
 	return false
@@ -394,11 +395,11 @@ func (c *copier) finishRename(st *copyState) (done, ok bool) {
 		}
 		return true, true
 	case syscall.EINVAL:
-		p.Errorf("cannot move %s to a subdirectory of itself, %s", QuoteShellAlways(c.topSrc), QuoteShellAlways(c.topDst))
+		p.Errorf("cannot move %s to a subdirectory of itself, %s", quote.ShellAlways(c.topSrc), quote.ShellAlways(c.topDst))
 		st.copyIntoSelf = true
 		return true, true
 	default:
-		p.Errorf("cannot move %s to %s: %s", QuoteShellAlways(st.src), QuoteShellAlways(st.dst), errText(e))
+		p.Errorf("cannot move %s to %s: %s", quote.ShellAlways(st.src), quote.ShellAlways(st.dst), errText(e))
 	}
 	delete(c.copied, idOf(st.srcInfo))
 	return true, false

@@ -24,6 +24,8 @@ package builtins
 import (
 	"fmt"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 type cpFlags struct {
@@ -150,7 +152,7 @@ func (p *Proc) doCopy(operands []string, o *copyOpts, f *cpFlags) int {
 		if n == 0 {
 			return p.usageErr("missing file operand")
 		}
-		return p.usageErr("missing destination file operand after %s", QuoteShellAlways(operands[0]))
+		return p.usageErr("missing destination file operand after %s", quote.ShellAlways(operands[0]))
 	}
 	plan, code := p.planTargets(operands, f.targetDir, f.noTarget)
 	if plan == nil {

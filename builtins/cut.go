@@ -16,6 +16,8 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 type cutOpts struct {
@@ -124,7 +126,7 @@ func (o *cutOpts) check() error {
 func (p *Proc) cutFile(name string, o *cutOpts) int {
 	in, err := p.openText(name)
 	if err != nil {
-		p.Errorf("%s: %s", QuoteShell(name), ErrText(err))
+		p.Errorf("%s: %s", quote.Shell(name), ErrText(err))
 		return 1
 	}
 	defer in.done()
@@ -137,7 +139,7 @@ func (p *Proc) cutFile(name string, o *cutOpts) int {
 	default:
 		err = p.cutFields(r, o)
 	}
-	return p.endStatus(err, func() string { return QuoteShell(name) })
+	return p.endStatus(err, func() string { return quote.Shell(name) })
 }
 
 // cutBytes prints the selected bytes of each line. With an output

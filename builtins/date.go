@@ -5,15 +5,15 @@ package builtins
 //	date [OPTION]... [+FORMAT]
 //	date [-u|--utc|--universal] [MMDDhhmm[[CC]YY][.ss]]
 //
-// Options: -d/--date=STRING (a GNU date string, see datetime.go),
+// Options: -d/--date=STRING (a GNU date string, see internal/datetime),
 // -f/--file=DATEFILE (one date string per line; - is standard input),
 // -I[FMT]/--iso-8601[=FMT] (date, hours, minutes, seconds, ns),
 // -R/--rfc-email (also --rfc-822, --rfc-2822), --rfc-3339=FMT (date,
 // seconds, ns), -r/--reference=FILE (the file's modification time),
 // -u/--utc/--universal (also --uct), -s/--set=STRING. FORMAT takes every
-// conversion of GNU strftime (see strftime.go). The time comes from the
+// conversion of GNU strftime (see internal/strftime). The time comes from the
 // engine's clock and the zone from $TZ: a zone name, or a POSIX TZ string
-// such as UTC+3 or CET-1CEST,M3.5.0,M10.5.0/3 (posixtz.go).
+// such as UTC+3 or CET-1CEST,M3.5.0,M10.5.0/3 (internal/datetime/posixtz.go).
 //
 // Differences from GNU: the clock is never set. -s and the MMDDhhmm
 // operand print "cannot set date: Operation not permitted" and then the
@@ -28,7 +28,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shellfence/shellfence/builtins/internal/datetime"
 	"github.com/shellfence/shellfence/builtins/internal/opt"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
+	"github.com/shellfence/shellfence/builtins/internal/strftime"
 )
 
 const defaultDateFormat = "%a %b %e %H:%M:%S %Z %Y"
@@ -54,7 +57,7 @@ var (
 func date(p *Proc) int {
 	o := &dateOpts{}
 	flags := p.dateFlags(o)
-	addValuesInfo(flags, "date")
+	addToolInfo(flags, "date")
 	args, err := flags.Parse(p.Args[1:])
 	if code, ok := p.answerInfo(err); ok {
 		return code
@@ -149,7 +152,7 @@ func (o *dateOpts) operands(p *Proc, args []string) error {
 		return p.tryHelp("the options to print and set the time may not be used together")
 	}
 	if len(args) > 1 {
-		return p.tryHelp("extra operand " + QuoteLocale(args[1]))
+		return p.tryHelp("extra operand " + quote.Locale(args[1]))
 	}
 	if len(args) == 0 {
 		return nil
@@ -160,7 +163,7 @@ func (o *dateOpts) operands(p *Proc, args []string) error {
 	if o.set != nil || dates > 0 {
 		return p.tryHelp(fmt.Sprintf("the argument %s lacks a leading '+';\n"+
 			"when using an option to specify date(s), any non-option\n"+
-			"argument must be a format string beginning with '+'", QuoteLocale(args[0])))
+			"argument must be a format string beginning with '+'", quote.Locale(args[0])))
 	}
 	o.posix = &args[0]
 	return nil
@@ -194,9 +197,9 @@ func (p *Proc) dateArg(v, option string, names []string) (int, error) {
 
 func (p *Proc) badArg(kind, v, option string, names []string) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s argument %s for %s\nValid arguments are:", p.Name(), kind, QuoteLocale(v), QuoteLocale(option))
+	fmt.Fprintf(&b, "%s: %s argument %s for %s\nValid arguments are:", p.Name(), kind, quote.Locale(v), quote.Locale(option))
 	for _, n := range names {
-		b.WriteString("\n  - " + QuoteLocale(n))
+		b.WriteString("\n  - " + quote.Locale(n))
 	}
 	fmt.Fprintf(&b, "\nTry '%s --help' for more information.", p.Name())
 	return &opt.Error{Msg: b.String(), Status: 1}
@@ -210,7 +213,7 @@ func (p *Proc) dateOne(o *dateOpts, loc *time.Location) int {
 	case o.reference != nil:
 		fi, err := p.Stat(*o.reference)
 		if err != nil {
-			p.Errorf("%s: %s", QuoteShell(*o.reference), ErrText(err))
+			p.Errorf("%s: %s", quote.Shell(*o.reference), ErrText(err))
 			return 1
 		}
 		when = fi.ModTime()
@@ -219,9 +222,9 @@ func (p *Proc) dateOne(o *dateOpts, loc *time.Location) int {
 		if str == nil {
 			str = o.set
 		}
-		t, ok := parseDatetime(*str, when, loc)
+		t, ok := datetime.Parse(*str, when, loc)
 		if !ok {
-			p.Errorf("invalid date %s", QuoteLocale(*str))
+			p.Errorf("invalid date %s", quote.Locale(*str))
 			return 1
 		}
 		when = t
@@ -229,7 +232,7 @@ func (p *Proc) dateOne(o *dateOpts, loc *time.Location) int {
 		str = o.posix
 		t, ok := posixTime(*o.posix, when.In(loc))
 		if !ok {
-			p.Errorf("invalid date %s", QuoteLocale(*str))
+			p.Errorf("invalid date %s", quote.Locale(*str))
 			return 1
 		}
 		when = t
@@ -247,7 +250,7 @@ func (p *Proc) dateOne(o *dateOpts, loc *time.Location) int {
 
 // showDate prints t in format, with a newline.
 func (p *Proc) showDate(format string, t time.Time) int {
-	if _, err := io.WriteString(p.Stdout, strftime(format, t)+"\n"); err != nil {
+	if _, err := io.WriteString(p.Stdout, strftime.Format(format, t)+"\n"); err != nil {
 		return p.WriteFailed(err)
 	}
 	return 0
@@ -257,7 +260,7 @@ func (p *Proc) showDate(format string, t time.Time) int {
 func (p *Proc) dateBatch(name, format string, loc *time.Location) int {
 	in, closeIn, err := p.openInput(name)
 	if err != nil {
-		p.Errorf("%s: %s", QuoteShell(name), ErrText(err))
+		p.Errorf("%s: %s", quote.Shell(name), ErrText(err))
 		return 1
 	}
 	defer closeIn()
@@ -266,12 +269,12 @@ func (p *Proc) dateBatch(name, format string, loc *time.Location) int {
 	for {
 		line, err := r.ReadString('\n')
 		if line != "" {
-			if t, ok := parseDatetime(line, p.Now(), loc); ok {
+			if t, ok := datetime.Parse(line, p.Now(), loc); ok {
 				if code := p.showDate(format, t.In(loc)); code != 0 {
 					return code
 				}
 			} else {
-				p.Errorf("invalid date %s", QuoteLocale(strings.TrimSuffix(line, "\n")))
+				p.Errorf("invalid date %s", quote.Locale(strings.TrimSuffix(line, "\n")))
 				status = 1
 			}
 		}
@@ -279,7 +282,7 @@ func (p *Proc) dateBatch(name, format string, loc *time.Location) int {
 			return status
 		}
 		if err != nil {
-			p.Errorf("%s: %s", QuoteShell(name), ErrText(err))
+			p.Errorf("%s: %s", quote.Shell(name), ErrText(err))
 			return 1
 		}
 		if p.Cancelled() {
@@ -313,13 +316,13 @@ func posixTime(s string, now time.Time) (time.Time, bool) {
 	default:
 		return time.Time{}, false
 	}
-	tm := dtTm{int64(year), int64(atoi(digits[0:2])), int64(atoi(digits[2:4])),
-		int64(atoi(digits[4:6])), int64(atoi(digits[6:8])), 0}
+	tm := datetime.Tm{Year: int64(year), Mon: int64(atoi(digits[0:2])), Mday: int64(atoi(digits[2:4])),
+		Hour: int64(atoi(digits[4:6])), Min: int64(atoi(digits[6:8]))}
 	if hasSec {
-		tm.sec = int64(atoi(sec))
+		tm.Sec = int64(atoi(sec))
 	}
-	t, ok := tm.mktime(-1, now.Location())
-	if !ok || !tm.sameAs(t) {
+	t, ok := tm.Mktime(-1, now.Location())
+	if !ok || !tm.SameAs(t) {
 		return time.Time{}, false
 	}
 	return t, true

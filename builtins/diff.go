@@ -32,6 +32,7 @@ import (
 	"strings"
 
 	"github.com/shellfence/shellfence/builtins/internal/opt"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/edit/regex"
 	"github.com/shellfence/shellfence/patch"
 )
@@ -309,7 +310,7 @@ func optionWords(args, operands []string) string {
 			rest = rest[1:]
 			continue
 		}
-		b.WriteString(" " + QuoteShell(a))
+		b.WriteString(" " + quote.Shell(a))
 	}
 	return b.String()
 }

@@ -1,6 +1,10 @@
 package builtins
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/shellfence/shellfence/builtins/internal/fnmatch"
+)
 
 // sideID identifies a directory for loop detection.
 func sideID(s *side) fileID {
@@ -126,7 +130,7 @@ func (d *differ) compareEntry(a, b *side, n0, n1 string) {
 // excluded reports whether an entry matches a -x or -X pattern.
 func (d *differ) excluded(name string) bool {
 	for _, pat := range d.o.exclude {
-		if fnmatch(pat, name, 0) {
+		if fnmatch.Match(pat, name, 0) {
 			return true
 		}
 	}

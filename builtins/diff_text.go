@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/patch"
 )
 
@@ -151,7 +152,7 @@ func quoteC(s string) string {
 		case c == ' ':
 			b.WriteByte(c)
 		case c < ' ' || c >= 0x7f:
-			b.WriteString(cEscape(c))
+			b.WriteString(quote.CEscape(c))
 		default:
 			b.WriteByte(c)
 		}

@@ -25,7 +25,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shellfence/shellfence/builtins/internal/human"
 	"github.com/shellfence/shellfence/builtins/internal/opt"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
+	"github.com/shellfence/shellfence/builtins/internal/xstrtol"
 )
 
 type duDeref int
@@ -43,7 +46,7 @@ type duConfig struct {
 	maxDepth                                                           int
 	depthSet                                                           bool
 	deref                                                              duDeref
-	humanOpts                                                          humanOpts
+	humanOpts                                                          human.Opts
 	blockSize                                                          uint64
 	threshold                                                          int64
 	excludes                                                           []string
@@ -55,10 +58,10 @@ type duConfig struct {
 
 func du(p *Proc) int {
 	c := &duConfig{maxDepth: -1}
-	c.humanOpts, c.blockSize, _ = humanOptions(envSpec(p, "DU_BLOCK_SIZE"), p.LookupEnv)
+	c.humanOpts, c.blockSize, _ = human.Options(envSpec(p, "DU_BLOCK_SIZE"), p.LookupEnv)
 	flags := p.newOpts(1)
 	bad := duFlags(p, flags, c)
-	addInfoOptions(flags, duHelp, duVersion)
+	addToolInfo(flags, "du")
 	files, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		if status, ok := p.answerInfo(err); ok {
@@ -90,13 +93,13 @@ func du(p *Proc) int {
 func (r *duRun) runFrom(operands []string) int {
 	p, from := r.p, *r.c.filesFrom
 	if len(operands) > 0 {
-		p.Errorf("extra operand %s", QuoteLocale(operands[0]))
+		p.Errorf("extra operand %s", quote.Locale(operands[0]))
 		fmt.Fprintf(p.Stderr, "file operands cannot be combined with --files0-from\nTry '%s --help' for more information.\n", p.Name())
 		return 1
 	}
 	in, closeIn, err := p.openInput(from)
 	if err != nil {
-		p.Errorf("cannot open %s for reading: %s", QuoteShellAlways(from), ErrText(err))
+		p.Errorf("cannot open %s for reading: %s", quote.ShellAlways(from), ErrText(err))
 		return 1
 	}
 	defer closeIn()
@@ -110,9 +113,9 @@ func (r *duRun) runFrom(operands []string) int {
 		}
 		switch {
 		case from == "-" && name == "-":
-			r.error("when reading file names from stdin, no file name of %s allowed", QuoteShellAlways(name))
+			r.error("when reading file names from stdin, no file name of %s allowed", quote.ShellAlways(name))
 		case name == "":
-			r.error("%s:%d: invalid zero-length file name", QuoteShell(from), n)
+			r.error("%s:%d: invalid zero-length file name", quote.Shell(from), n)
 		default:
 			r.root(duTrimSlashes(name))
 		}
@@ -140,8 +143,8 @@ func duFlags(p *Proc, f *opt.Parser, c *duConfig) *bool {
 	f.Flag(0, "apparent-size", &c.apparent)
 	f.Func('b', "bytes", func() { c.apparent, c.humanOpts, c.blockSize = true, 0, 1 })
 	f.Flag('c', "total", &c.total)
-	f.Func('h', "human-readable", func() { c.humanOpts, c.blockSize = humanH, 1 })
-	f.Func(0, "si", func() { c.humanOpts, c.blockSize = humanSIOpt, 1 })
+	f.Func('h', "human-readable", func() { c.humanOpts, c.blockSize = human.H, 1 })
+	f.Func(0, "si", func() { c.humanOpts, c.blockSize = human.SIOpt, 1 })
 	f.Func('k', "", func() { c.humanOpts, c.blockSize = 0, 1024 })
 	f.Func('m', "", func() { c.humanOpts, c.blockSize = 0, 1024*1024 })
 	f.Flag('l', "count-links", &c.countLinks)
@@ -154,9 +157,9 @@ func duFlags(p *Proc, f *opt.Parser, c *duConfig) *bool {
 	f.Flag('S', "separate-dirs", &c.separate)
 	f.Flag(0, "inodes", &c.inodes)
 	f.Value('d', "max-depth", func(_, v string) error {
-		n, err := xstrtoumax(v, 0, "")
-		if err != longintOK || n > 1<<62 {
-			p.Errorf("invalid maximum depth %s", QuoteLocale(v))
+		n, err := xstrtol.Umax(v, 0, "")
+		if err != xstrtol.OK || n > 1<<62 {
+			p.Errorf("invalid maximum depth %s", quote.Locale(v))
 			*bad = true
 			return nil
 		}
@@ -164,9 +167,9 @@ func duFlags(p *Proc, f *opt.Parser, c *duConfig) *bool {
 		return nil
 	})
 	f.Value('B', "block-size", func(name, v string) error {
-		o, bs, err := humanOptions(&v, p.LookupEnv)
-		if err != longintOK {
-			return &opt.Error{Msg: p.Name() + ": " + strtolMessage(err, name, v), Status: 1}
+		o, bs, err := human.Options(&v, p.LookupEnv)
+		if err != xstrtol.OK {
+			return &opt.Error{Msg: p.Name() + ": " + xstrtol.Message(err, name, v), Status: 1}
 		}
 		c.humanOpts, c.blockSize = o, bs
 		return nil
@@ -175,7 +178,7 @@ func duFlags(p *Proc, f *opt.Parser, c *duConfig) *bool {
 	f.Value(0, "exclude", func(_, v string) error { c.excludes = append(c.excludes, v); return nil })
 	f.Value('X', "exclude-from", func(_, v string) error {
 		if err := duExcludeFrom(p, c, v); err != nil {
-			p.Errorf("%s: %s", QuoteShell(v), ErrText(err))
+			p.Errorf("%s: %s", quote.Shell(v), ErrText(err))
 			*bad = true
 		}
 		return nil
@@ -200,15 +203,15 @@ func duThreshold(p *Proc, c *duConfig, name, v string) error {
 	if t := strings.TrimLeft(v, " \t\n\v\f\r"); strings.HasPrefix(t, "-") {
 		s, neg = t[1:], true
 	}
-	n, err := xstrtoumax(s, 0, "kKmMGTPEZY0")
-	if err == longintOK && n > 1<<63-1 {
-		err = longintOverflow
+	n, err := xstrtol.Umax(s, 0, "kKmMGTPEZY0")
+	if err == xstrtol.OK && n > 1<<63-1 {
+		err = xstrtol.Overflow
 	}
-	if err != longintOK || neg && strings.HasPrefix(s, "-") {
-		if err == longintOK {
-			err = longintInvalid
+	if err != xstrtol.OK || neg && strings.HasPrefix(s, "-") {
+		if err == xstrtol.OK {
+			err = xstrtol.Invalid
 		}
-		return &opt.Error{Msg: p.Name() + ": " + strtolMessage(err, name, v), Status: 1}
+		return &opt.Error{Msg: p.Name() + ": " + xstrtol.Message(err, name, v), Status: 1}
 	}
 	if neg && n == 0 {
 		return &opt.Error{Msg: p.Name() + ": invalid --threshold argument '-0'", Status: 1}

@@ -8,6 +8,11 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/fnmatch"
+	"github.com/shellfence/shellfence/builtins/internal/human"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
+	"github.com/shellfence/shellfence/builtins/internal/strftime"
 )
 
 // duRun is one run of du.
@@ -101,10 +106,10 @@ func (r *duRun) stat(name string, follow bool) (fs.FileInfo, bool, error) {
 
 func (r *duRun) accessError(name string, dangling bool, err error) {
 	if dangling {
-		r.error("cannot access %s", QuoteShellAlways(name))
+		r.error("cannot access %s", quote.ShellAlways(name))
 		return
 	}
-	r.error("cannot access %s: %s", QuoteShellAlways(name), ErrText(err))
+	r.error("cannot access %s: %s", quote.ShellAlways(name), ErrText(err))
 }
 
 // skip reports whether an entry is excluded or already counted.
@@ -136,11 +141,11 @@ func (r *duRun) skip(path string, fi fs.FileInfo) bool {
 // any component on.
 func (r *duRun) excluded(path string) bool {
 	for _, pat := range r.c.excludes {
-		if fnmatch(pat, path, 0) {
+		if fnmatch.Match(pat, path, 0) {
 			return true
 		}
 		for i := 0; i < len(path); i++ {
-			if path[i] == '/' && (i+1 >= len(path) || path[i+1] != '/') && fnmatch(pat, path[i+1:], 0) {
+			if path[i] == '/' && (i+1 >= len(path) || path[i+1] != '/') && fnmatch.Match(pat, path[i+1:], 0) {
 				return true
 			}
 		}
@@ -162,7 +167,7 @@ func (r *duRun) visit(path string, level int, fi fs.FileInfo, parent *duTotals) 
 	}
 	var mine duTotals
 	if err := r.children(path, level, &mine); err != nil {
-		r.error("cannot read directory %s: %s", QuoteShellAlways(path), ErrText(err))
+		r.error("cannot read directory %s: %s", quote.ShellAlways(path), ErrText(err))
 	}
 	show := own
 	show.add(mine.ent)
@@ -233,9 +238,9 @@ func (r *duRun) print(d duInfo, name string) {
 		v = d.inodes
 	}
 	var b strings.Builder
-	b.WriteString(humanReadable(v, r.c.humanOpts, 1, r.c.blockSize))
+	b.WriteString(human.Readable(v, r.c.humanOpts, 1, r.c.blockSize))
 	if r.c.showTime {
-		b.WriteString("\t" + strftime(r.c.timeFmt, d.tmax.In(r.p.Loc())))
+		b.WriteString("\t" + strftime.Format(r.c.timeFmt, d.tmax.In(r.p.Loc())))
 	}
 	b.WriteString("\t" + name)
 	if r.c.nul {

@@ -17,6 +17,8 @@ package builtins
 import (
 	"io"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 )
 
 func echo(p *Proc) int {
@@ -80,14 +82,14 @@ func echoEscapes(b *strings.Builder, s string) bool {
 		case 'c':
 			return true
 		case 'x':
-			if i+1 >= len(s) || !isHexDigit(s[i+1]) {
+			if i+1 >= len(s) || !ctype.IsHexDigit(s[i+1]) {
 				b.WriteString("\\x")
 				continue
 			}
-			v := digitVal(s[i+1])
+			v := ctype.DigitVal(s[i+1])
 			i++
-			if i+1 < len(s) && isHexDigit(s[i+1]) {
-				v = v*16 + digitVal(s[i+1])
+			if i+1 < len(s) && ctype.IsHexDigit(s[i+1]) {
+				v = v*16 + ctype.DigitVal(s[i+1])
 				i++
 			}
 			b.WriteByte(byte(v))

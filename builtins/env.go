@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/shellfence/shellfence/builtins/internal/opt"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 const envUsageStatus = 125
@@ -106,7 +107,7 @@ func (e *envRun) parser() *opt.Parser {
 		flags.Add(opt.Option{Long: long, Arg: opt.Optional, Do: e.checkSignals})
 	}
 	flags.Add(opt.Option{Long: "list-signal-handling", Do: func(string, string) error { return nil }})
-	addValuesInfo(flags, "env")
+	addToolInfo(flags, "env")
 	return flags
 }
 
@@ -122,7 +123,7 @@ func (e *envRun) environment(args []string) ([]string, int) {
 	for _, name := range e.unset {
 		e.debugf("unset:    %s\n", name)
 		if name == "" || strings.Contains(name, "=") {
-			e.p.Errorf("cannot unset %s: Invalid argument", QuoteLocale(name))
+			e.p.Errorf("cannot unset %s: Invalid argument", quote.Locale(name))
 			return nil, envUsageStatus
 		}
 		vars = unsetEnvVar(vars, name)
@@ -178,10 +179,10 @@ func (e *envRun) debugSplit(s string, words []string) {
 	if !e.debug || len(words) == 0 {
 		return
 	}
-	e.debugf("split -S:  %s\n", QuoteLocale(s))
-	e.debugf(" into:    %s\n", QuoteLocale(words[0]))
+	e.debugf("split -S:  %s\n", quote.Locale(s))
+	e.debugf(" into:    %s\n", quote.Locale(words[0]))
 	for _, w := range words[1:] {
-		e.debugf("     &    %s\n", QuoteLocale(w))
+		e.debugf("     &    %s\n", quote.Locale(w))
 	}
 }
 

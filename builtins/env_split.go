@@ -7,6 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // envLongValue lists env's long options and whether they take a value.
@@ -110,7 +113,7 @@ func splitEnvString(s string, lookup func(string) (string, bool)) ([]string, err
 			dq = !dq
 			startArg()
 			continue
-		case isSpace(c) && !sq && !dq:
+		case ctype.IsSpace(c) && !sq && !dq:
 			sep = true
 			continue
 		case c == '#' && sep && !sq && !dq:
@@ -188,7 +191,7 @@ func envVarName(s string) (string, int, bool) {
 		return "", 0, false
 	}
 	i := 2
-	for i < len(s) && (isAlpha(s[i]) || s[i] == '_' || (i > 2 && isDigit(s[i]))) {
+	for i < len(s) && (ctype.IsAlpha(s[i]) || s[i] == '_' || (i > 2 && ctype.IsDigit(s[i]))) {
 		i++
 	}
 	if i == 2 || i >= len(s) || s[i] != '}' {
@@ -205,7 +208,7 @@ func (e *envRun) checkSignals(_, v string) error {
 			break
 		}
 		if !knownSignal(sig) {
-			return envTry(e.p, fmt.Sprintf("%s: invalid signal", QuoteLocale(sig)))
+			return envTry(e.p, fmt.Sprintf("%s: invalid signal", quote.Locale(sig)))
 		}
 	}
 	return nil
@@ -232,13 +235,13 @@ func (e *envRun) run(vars, args []string) int {
 	child := e.p.Child(args)
 	child.Env = vars
 	if e.chdir != nil {
-		e.debugf("chdir:    %s\n", QuoteShellAlways(*e.chdir))
+		e.debugf("chdir:    %s\n", quote.ShellAlways(*e.chdir))
 		fi, err := e.p.Stat(*e.chdir)
 		if err == nil && !fi.IsDir() {
 			err = errors.New("Not a directory")
 		}
 		if err != nil {
-			e.p.Errorf("cannot change directory to %s: %s", QuoteShellAlways(*e.chdir), ErrText(err))
+			e.p.Errorf("cannot change directory to %s: %s", quote.ShellAlways(*e.chdir), ErrText(err))
 			return envUsageStatus
 		}
 		child.Dir = e.p.Abs(*e.chdir)
@@ -246,7 +249,7 @@ func (e *envRun) run(vars, args []string) int {
 	if e.debug {
 		e.debugf("executing: %s\n", args[0])
 		for i, a := range args {
-			e.debugf("   arg[%d]= %s\n", i, QuoteLocale(a))
+			e.debugf("   arg[%d]= %s\n", i, quote.Locale(a))
 		}
 	}
 	if code, ok := e.missing(child, args[0]); !ok {
@@ -259,7 +262,7 @@ func (e *envRun) run(vars, args []string) int {
 func (e *envRun) missing(child *Proc, name string) (int, bool) {
 	if !strings.Contains(name, "/") {
 		if !e.p.HasCommand(name) {
-			e.p.Errorf("%s: No such file or directory", QuoteLocale(name))
+			e.p.Errorf("%s: No such file or directory", quote.Locale(name))
 			return 127, false
 		}
 		return 0, true
@@ -270,10 +273,10 @@ func (e *envRun) missing(child *Proc, name string) (int, bool) {
 	fi, err := child.Stat(name)
 	switch {
 	case err != nil:
-		e.p.Errorf("%s: %s", QuoteLocale(name), ErrText(err))
+		e.p.Errorf("%s: %s", quote.Locale(name), ErrText(err))
 		return 127, false
 	case fi.IsDir():
-		e.p.Errorf("%s: Permission denied", QuoteLocale(name))
+		e.p.Errorf("%s: Permission denied", quote.Locale(name))
 		return 126, false
 	}
 	return 0, true

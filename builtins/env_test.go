@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/shellfence/shellfence/engine"
-	"github.com/shellfence/shellfence/vfs"
+	"github.com/shellfence/shellfence/vfs/vfstest"
 )
 
 func TestEnv(t *testing.T) {
@@ -27,11 +27,7 @@ func TestEnv(t *testing.T) {
 // The interpreter's own TMPDIR (a path that does not exist) must not
 // reach commands.
 func TestEnvHidesFakeTmpdir(t *testing.T) {
-	ws, err := vfs.OpenDir(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ws.Close()
+	_, ws := vfstest.Workspace(t, nil)
 	res, err := engine.New(ws).Run(context.Background(), engine.Request{Command: "env; sh -c env"})
 	if err != nil {
 		t.Fatal(err)

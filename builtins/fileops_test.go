@@ -11,44 +11,22 @@ import (
 
 	"github.com/shellfence/shellfence/engine"
 	"github.com/shellfence/shellfence/vfs"
+	"github.com/shellfence/shellfence/vfs/vfstest"
 )
 
 // confined makes a workspace next to a directory "outside" that holds
 // secret.txt, with symlinks in the workspace that lead out.
 func confined(t *testing.T) (ws, outside string) {
 	t.Helper()
-	base, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
+	ws, _ = vfstest.Workspace(t, map[string]string{
+		"../outside/secret.txt": "SECRET\n", "a.txt": "alpha\n", "d/in.txt": "in\n",
+		"d/esc": "->../../outside", "out": "->../outside", "file-out": "->../outside/secret.txt",
+	})
+	outside = filepath.Join(filepath.Dir(ws), "outside")
+	if err := os.Symlink(filepath.Join(outside, "secret.txt"), filepath.Join(ws, "d", "abs")); err != nil {
 		t.Fatal(err)
-	}
-	ws, outside = filepath.Join(base, "ws"), filepath.Join(base, "outside")
-	for _, d := range []string{filepath.Join(ws, "d"), outside} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write(t, filepath.Join(outside, "secret.txt"), "SECRET\n")
-	write(t, filepath.Join(ws, "a.txt"), "alpha\n")
-	write(t, filepath.Join(ws, "d", "in.txt"), "in\n")
-	links := map[string]string{
-		"d/esc":    "../../outside",
-		"d/abs":    filepath.Join(outside, "secret.txt"),
-		"out":      "../outside",
-		"file-out": "../outside/secret.txt",
-	}
-	for name, target := range links {
-		if err := os.Symlink(target, filepath.Join(ws, name)); err != nil {
-			t.Fatal(err)
-		}
 	}
 	return ws, outside
-}
-
-func write(t *testing.T, name, data string) {
-	t.Helper()
-	if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // run runs a command line in the workspace ws.

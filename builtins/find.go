@@ -32,6 +32,8 @@ import (
 	"io"
 	"io/fs"
 	"time"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // finder is one run of find.
@@ -134,7 +136,7 @@ func (f *finder) startPoints(roots []string) ([]string, int) {
 		return roots, -1
 	}
 	if len(roots) > 0 {
-		f.p.Errorf("extra operand %s", QuoteLocale(roots[0]))
+		f.p.Errorf("extra operand %s", quote.Locale(roots[0]))
 		f.p.Errorf("file operands cannot be combined with -files0-from")
 		return nil, 1
 	}
@@ -207,69 +209,16 @@ func (f *finder) errorf(format string, args ...any) {
 
 // fileError reports an error about the file printed as name.
 func (f *finder) fileError(name string, err error) {
-	f.errorf("%s: %s", QuoteLocale(name), ErrText(err))
+	f.errorf("%s: %s", quote.Locale(name), ErrText(err))
 }
 
 func (f *finder) help() int {
-	io.WriteString(f.p.Stdout, findHelp)
+	io.WriteString(f.p.Stdout, helpText("find"))
 	return 0
 }
 
-const findHelp = `Usage: find [-H] [-L] [-P] [-Olevel] [-D debugopts] [path...] [expression]
-
-Default path is the current directory; default expression is -print.
-Expression may consist of: operators, options, tests, and actions.
-
-Operators (decreasing precedence; -and is implicit where no others are given):
-      ( EXPR )   ! EXPR   -not EXPR   EXPR1 -a EXPR2   EXPR1 -and EXPR2
-      EXPR1 -o EXPR2   EXPR1 -or EXPR2   EXPR1 , EXPR2
-
-Positional options (always true):
-      -daystart -follow -nowarn -regextype -warn
-
-Normal options (always true, specified before other expressions):
-      -depth -files0-from FILE -maxdepth LEVELS -mindepth LEVELS
-       -mount -noleaf -xdev -ignore_readdir_race -noignore_readdir_race
-
-Tests (N can be +N or -N or N):
-      -amin N -anewer FILE -atime N -cmin N -cnewer FILE -context CONTEXT
-      -ctime N -empty -false -fstype TYPE -gid N -group NAME -ilname PATTERN
-      -iname PATTERN -inum N -iwholename PATTERN -iregex PATTERN
-      -links N -lname PATTERN -mmin N -mtime N -name PATTERN -newer FILE
-      -nouser -nogroup -path PATTERN -perm [-/]MODE -regex PATTERN
-      -readable -writable -executable
-      -wholename PATTERN -size N[bcwkMG] -true -type [bcdpflsD] -uid N
-      -used N -user NAME -xtype [bcdpfls]
-
-Actions:
-      -delete -print0 -printf FORMAT -fprintf FILE FORMAT -print 
-      -fprint0 FILE -fprint FILE -ls -fls FILE -prune -quit
-      -exec COMMAND ; -exec COMMAND {} + -ok COMMAND ;
-      -execdir COMMAND ; -execdir COMMAND {} + -okdir COMMAND ;
-
-Other common options:
-      --help                   display this help and exit
-      --version                output version information and exit
-
-Valid arguments for -D:
-exec, opt, rates, search, stat, time, tree, all, help
-Use '-D help' for a description of the options, or see find(1)
-
-Please see also the documentation at https://www.gnu.org/software/findutils/.
-You can report (and track progress on fixing) bugs in the "find"
-program via the GNU findutils bug-reporting page at
-https://savannah.gnu.org/bugs/?group=findutils or, if
-you have no web access, by sending email to <bug-findutils@gnu.org>.
-`
-
 func (f *finder) version() int {
-	f.p.Stdout.Write([]byte("find (GNU findutils) 4.9.0\n" +
-		"Copyright (C) 2022 Free Software Foundation, Inc.\n" +
-		"License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\n" +
-		"This is free software: you are free to change and redistribute it.\n" +
-		"There is NO WARRANTY, to the extent permitted by law.\n\n" +
-		"Written by Eric B. Decker, James Youngman, and Kevin Dalley.\n" +
-		"Features enabled: D_TYPE O_NOFOLLOW(enabled) LEAF_OPTIMISATION FTS(FTS_CWDFD) CBO(level=2) \n"))
+	io.WriteString(f.p.Stdout, versionText("find"))
 	return 0
 }
 

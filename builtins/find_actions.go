@@ -12,6 +12,8 @@ import (
 	"io/fs"
 	"strconv"
 	"syscall"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // findOut is an output file of -fprint, -fprintf or -fls; several
@@ -64,7 +66,7 @@ func (ps *fparser) outFile() (io.Writer, error) {
 	}
 	file, err := f.p.Create(name)
 	if err != nil {
-		return nil, &findErr{fmt.Sprintf("%s: %s", QuoteLocale(name), ErrText(err))}
+		return nil, &findErr{fmt.Sprintf("%s: %s", quote.Locale(name), ErrText(err))}
 	}
 	if f.outs == nil {
 		f.outs = map[string]*findOut{}
@@ -77,7 +79,7 @@ func (ps *fparser) outFile() (io.Writer, error) {
 func (f *finder) closeOuts() {
 	for _, o := range f.outs {
 		if err := o.w.Flush(); err != nil {
-			f.errorf("%s: %s", QuoteLocale(o.name), ErrText(err))
+			f.errorf("%s: %s", quote.Locale(o.name), ErrText(err))
 		}
 		o.c.Close()
 	}
@@ -124,7 +126,7 @@ func (f *finder) delete(e *fentry) bool {
 		err = f.p.FS.Remove(e.abs)
 	}
 	if err != nil {
-		f.errorf("cannot delete %s: %s", QuoteLocale(e.path), findDeleteErrText(err))
+		f.errorf("cannot delete %s: %s", quote.Locale(e.path), findDeleteErrText(err))
 		return false
 	}
 	return true
@@ -182,7 +184,7 @@ func fpUser(ps *fparser, name string) error {
 	if !ok {
 		n, err := strconv.ParseUint(a, 10, 32)
 		if err != nil {
-			return &findErr{fmt.Sprintf("%s %s", QuoteLocale(a), what)}
+			return &findErr{fmt.Sprintf("%s %s", quote.Locale(a), what)}
 		}
 		id = uint32(n)
 	}
@@ -201,13 +203,13 @@ func fpUser(ps *fparser, name string) error {
 func (f *finder) readFiles0() ([]string, int) {
 	in, closeIn, err := f.p.openInput(f.files0)
 	if err != nil {
-		f.p.Errorf("cannot open %s for reading: %s", QuoteLocale(f.files0), ErrText(err))
+		f.p.Errorf("cannot open %s for reading: %s", quote.Locale(f.files0), ErrText(err))
 		return nil, 1
 	}
 	defer closeIn()
 	data, err := io.ReadAll(in)
 	if err != nil {
-		f.p.Errorf("%s: %s", QuoteLocale(f.files0), ErrText(err))
+		f.p.Errorf("%s: %s", quote.Locale(f.files0), ErrText(err))
 		return nil, 1
 	}
 	var roots []string
@@ -216,7 +218,7 @@ func (f *finder) readFiles0() ([]string, int) {
 			break
 		}
 		if len(name) == 0 {
-			f.p.Errorf("%s:%d: invalid zero-length file name", QuoteShell(f.files0), i+1)
+			f.p.Errorf("%s:%d: invalid zero-length file name", quote.Shell(f.files0), i+1)
 			f.status = 1
 			continue
 		}

@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"path"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // findExecArgMax is the size of the argument buffer GNU uses: every argument
@@ -77,7 +79,7 @@ func (x *findExec) checkMulti(braces int) error {
 	}
 	if last := x.argv[len(x.argv)-1]; last != "{}" {
 		return &findErr{fmt.Sprintf("In %s the %s must appear by itself, but you specified %s",
-			QuoteLocale("-exec"+suffix+" ... {} +"), QuoteLocale("{}"), QuoteLocale(last))}
+			quote.Locale("-exec"+suffix+" ... {} +"), quote.Locale("{}"), quote.Locale(last))}
 	}
 	return nil
 }
@@ -155,9 +157,9 @@ func (f *finder) execCmd(args []string, dir string, nullStdin bool) int {
 	code, found := runUtility(f.p, q)
 	switch {
 	case !found:
-		f.p.Errorf("%s: No such file or directory", QuoteLocale(args[0]))
+		f.p.Errorf("%s: No such file or directory", quote.Locale(args[0]))
 	case diedOfSIGPIPE(args[0], code):
-		f.p.Errorf("%s terminated by signal 13", QuoteLocale(args[0]))
+		f.p.Errorf("%s terminated by signal 13", quote.Locale(args[0]))
 	}
 	return code
 }

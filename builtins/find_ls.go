@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/shellfence/shellfence/builtins/internal/strftime"
 )
 
 // findLsWidths are the column widths of -ls; like GNU's they only grow.
@@ -190,5 +192,5 @@ func findStrftime(t time.Time, c byte) string {
 	if c == 'q' || c == 'N' || c == ':' {
 		return "%" + string(c)
 	}
-	return strftime("%"+string(c), t)
+	return strftime.Format("%"+string(c), t)
 }

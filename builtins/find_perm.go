@@ -3,7 +3,12 @@ package builtins
 // -perm: octal or symbolic modes (as chmod reads them, without umask;
 // modes.go), exact (MODE), all bits (-MODE) or any bit (/MODE).
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/shellfence/shellfence/builtins/internal/modes"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
+)
 
 func fpPerm(ps *fparser, name string) error {
 	a, err := ps.strArg()
@@ -16,23 +21,23 @@ func fpPerm(ps *fparser, name string) error {
 	case a[0] == '-' || a[0] == '/':
 		kind, start = a[0], 1
 	case a[0] == '+':
-		if _, ok := compileMode(a); !ok {
+		if _, ok := modes.Compile(a); !ok {
 			kind, start = '/', 1
 		}
 	}
-	changes, ok := compileMode(a[start:])
+	changes, ok := modes.Compile(a[start:])
 	if !ok {
-		return &findErr{fmt.Sprintf("invalid mode %s", QuoteLocale(a))}
+		return &findErr{fmt.Sprintf("invalid mode %s", quote.Locale(a))}
 	}
-	fileMode, _ := adjustMode(0, false, 0, changes)
-	dirMode, _ := adjustMode(0, true, 0, changes)
+	fileMode, _ := modes.Adjust(0, false, 0, changes)
+	dirMode, _ := modes.Adjust(0, true, 0, changes)
 	val := [2]uint32{fileMode, dirMode}
 	ps.statPrimary(name, func(f *finder, e *fentry) bool {
 		fi, ok := f.stat(e)
 		if !ok {
 			return false
 		}
-		mode := modeBits(fi.Mode())
+		mode := modes.Bits(fi.Mode())
 		want := val[0]
 		if fi.IsDir() {
 			want = val[1]

@@ -7,6 +7,9 @@ import (
 	"io/fs"
 	"strconv"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/fnmatch"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 const (
@@ -134,7 +137,7 @@ func fpMaxDepth(ps *fparser, name string) error {
 	}
 	n, err := strconv.Atoi(a)
 	if err != nil || n < 0 || a[0] == '+' {
-		return &findErr{fmt.Sprintf("Expected a positive decimal integer argument to %s, but got %s", name, QuoteLocale(a))}
+		return &findErr{fmt.Sprintf("Expected a positive decimal integer argument to %s, but got %s", name, quote.Locale(a))}
 	}
 	if name == "-maxdepth" {
 		ps.f.maxDepth = n
@@ -190,9 +193,9 @@ func fpRegextype(ps *fparser, _ string) error {
 	}
 	quoted := make([]string, len(findRegexTypes))
 	for i, t := range findRegexTypes {
-		quoted[i] = QuoteLocale(t)
+		quoted[i] = quote.Locale(t)
 	}
-	return &findErr{fmt.Sprintf("Unknown regular expression type %s; valid types are %s.", QuoteLocale(a), strings.Join(quoted, ", "))}
+	return &findErr{fmt.Sprintf("Unknown regular expression type %s; valid types are %s.", quote.Locale(a), strings.Join(quoted, ", "))}
 }
 
 // strArg reads a primary's one argument.
@@ -211,9 +214,9 @@ func fpName(ps *fparser, name string) error {
 	}
 	fold := name == "-iname"
 	if strings.Contains(pat, "/") && ps.f.warn {
-		ps.f.p.Errorf("warning: %s matches against basenames only, but the given pattern contains a directory separator (%s), thus the expression will evaluate to false all the time.  Did you mean %s?", name, QuoteLocale("/"), "-wholename")
+		ps.f.p.Errorf("warning: %s matches against basenames only, but the given pattern contains a directory separator (%s), thus the expression will evaluate to false all the time.  Did you mean %s?", name, quote.Locale("/"), "-wholename")
 	}
-	ps.primary(name, func(f *finder, e *fentry) bool { return findFnmatch(pat, e.baseName(), fold, false) })
+	ps.primary(name, func(f *finder, e *fentry) bool { return fnmatch.Glob(pat, e.baseName(), fold, false) })
 	return nil
 }
 
@@ -223,7 +226,7 @@ func fpPath(ps *fparser, name string) error {
 		return err
 	}
 	fold := name == "-ipath" || name == "-iwholename"
-	ps.primary(name, func(f *finder, e *fentry) bool { return findFnmatch(pat, e.path, fold, false) })
+	ps.primary(name, func(f *finder, e *fentry) bool { return fnmatch.Glob(pat, e.path, fold, false) })
 	return nil
 }
 
@@ -238,7 +241,7 @@ func fpLname(ps *fparser, name string) error {
 			return false
 		}
 		t, err := f.p.FS.ReadlinkIfPossible(e.abs)
-		return err == nil && findFnmatch(pat, t, fold, false)
+		return err == nil && fnmatch.Glob(pat, t, fold, false)
 	})
 	return nil
 }
@@ -397,7 +400,7 @@ func (ps *fparser) refInfo(name string) (fs.FileInfo, error) {
 		fi, err = ps.f.p.Stat(a)
 	}
 	if err != nil {
-		return nil, &findErr{fmt.Sprintf("%s: %s", QuoteLocale(a), ErrText(err))}
+		return nil, &findErr{fmt.Sprintf("%s: %s", quote.Locale(a), ErrText(err))}
 	}
 	return fi, nil
 }

@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/shellfence/shellfence/builtins/internal/modes"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/vfs"
 )
 
@@ -194,7 +196,7 @@ func (f *finder) directiveText(s findPseg, e *fentry) string {
 		return findCFormat(s.spec, 'd', strconv.Itoa(e.depth))
 	case 'm':
 		if fi, ok := f.stat(e); ok {
-			return findOctalFormat(s.spec, modeBits(fi.Mode()))
+			return findOctalFormat(s.spec, modes.Bits(fi.Mode()))
 		}
 		return ""
 	}
@@ -231,7 +233,7 @@ func (f *finder) directiveValue(s findPseg, e *fentry) string {
 	case 'F':
 		return "unknown"
 	case 'Z':
-		f.errorf("getfilecon failed: %s: No data available", QuoteLocale(e.path))
+		f.errorf("getfilecon failed: %s: No data available", quote.Locale(e.path))
 		return ""
 	}
 	fi, ok := f.stat(e)

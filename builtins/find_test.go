@@ -12,6 +12,7 @@ import (
 
 	"github.com/shellfence/shellfence/engine"
 	"github.com/shellfence/shellfence/vfs"
+	"github.com/shellfence/shellfence/vfs/vfstest"
 )
 
 // findResult is what a command line printed and returned.
@@ -24,34 +25,16 @@ type findResult struct {
 // links that point out of it, next to a directory that must never show.
 func findWorkspace(t *testing.T) string {
 	t.Helper()
-	base := t.TempDir()
-	secret := filepath.Join(base, "secret")
-	ws := filepath.Join(base, "ws")
-	for _, d := range []string{filepath.Join(secret, "deep"), filepath.Join(ws, "src", "lib")} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	files := map[string]string{
-		filepath.Join(secret, "deep", "password.txt"): "hunter2\n",
-		filepath.Join(ws, "src", "main.go"):           "package main\n",
-		filepath.Join(ws, "src", "lib", "lib.go"):     "package lib\n",
-		filepath.Join(ws, "notes.md"):                 "# notes\n",
-	}
-	for name, data := range files {
-		if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	links := map[string]string{
-		filepath.Join(ws, "up"):        "../secret",
-		filepath.Join(ws, "abs"):       secret,
-		filepath.Join(ws, "src", "in"): "lib",
-	}
-	for name, target := range links {
-		if err := os.Symlink(target, name); err != nil {
-			t.Fatal(err)
-		}
+	ws, _ := vfstest.Workspace(t, map[string]string{
+		"../secret/deep/password.txt": "hunter2\n",
+		"src/main.go":                 "package main\n",
+		"src/lib/lib.go":              "package lib\n",
+		"notes.md":                    "# notes\n",
+		"up":                          "->../secret",
+		"src/in":                      "->lib",
+	})
+	if err := os.Symlink(filepath.Join(filepath.Dir(ws), "secret"), filepath.Join(ws, "abs")); err != nil {
+		t.Fatal(err)
 	}
 	return ws
 }

@@ -10,6 +10,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/shellfence/shellfence/builtins/internal/datetime"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 func fpNewer(ps *fparser, name string) error {
@@ -38,14 +41,14 @@ func fpNewerXY(ps *fparser, name string) error {
 		return &findErr{fmt.Sprintf("invalid predicate `%s'", name)}
 	}
 	if ps.i >= len(ps.args) {
-		return &findErr{fmt.Sprintf("The %s test needs an argument", QuoteLocale(name))}
+		return &findErr{fmt.Sprintf("The %s test needs an argument", quote.Locale(name))}
 	}
 	var ref time.Time
 	if y == 't' {
 		a, _ := ps.next()
-		t, ok := parseDatetime(a, ps.f.start, ps.f.start.Location())
+		t, ok := datetime.Parse(a, ps.f.start, ps.f.start.Location())
 		if !ok {
-			return &findErr{fmt.Sprintf("I cannot figure out how to interpret %s as a date or time", QuoteLocale(a))}
+			return &findErr{fmt.Sprintf("I cannot figure out how to interpret %s as a date or time", quote.Locale(a))}
 		}
 		ref = t
 	} else {

@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/vfs"
 )
 
@@ -109,7 +110,7 @@ func (f *finder) checkLoop(e *fentry, up *findAncestor) (*findAncestor, bool) {
 	id := findDirID{m.Dev, m.Ino}
 	for a := up; a != nil; a = a.up {
 		if a.id == id {
-			f.errorf("File system loop detected; %s is part of the same file system loop as %s.", QuoteLocale(e.path), QuoteLocale(a.path))
+			f.errorf("File system loop detected; %s is part of the same file system loop as %s.", quote.Locale(e.path), quote.Locale(a.path))
 			return nil, true
 		}
 	}

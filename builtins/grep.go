@@ -55,10 +55,10 @@ func grepMain(p *Proc, args []string) int {
 	}
 	switch {
 	case o.showHelp:
-		fmt.Fprint(p.Stdout, grepHelp)
+		fmt.Fprint(p.Stdout, helpText("grep"))
 		return 0
 	case o.version:
-		fmt.Fprint(p.Stdout, grepVersion)
+		fmt.Fprint(p.Stdout, versionText("grep"))
 		return 0
 	}
 	if !o.havePat {

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/shellfence/shellfence/builtins/internal/fnmatch"
 	"github.com/shellfence/shellfence/vfs"
 )
 
@@ -151,11 +152,11 @@ func grepExcluded(globs []grepGlob, name string, anchored bool) bool {
 // globMatch matches name, or with anchored false any part of it after a
 // slash, against the wildcard pattern.
 func globMatch(pattern, name string, anchored bool) bool {
-	if fnmatch(pattern, name, 0) {
+	if fnmatch.Match(pattern, name, 0) {
 		return true
 	}
 	for i := 0; !anchored && i < len(name); i++ {
-		if name[i] == '/' && i+1 < len(name) && name[i+1] != '/' && fnmatch(pattern, name[i+1:], 0) {
+		if name[i] == '/' && i+1 < len(name) && name[i+1] != '/' && fnmatch.Match(pattern, name[i+1:], 0) {
 			return true
 		}
 	}

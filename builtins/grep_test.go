@@ -2,35 +2,19 @@ package builtins_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/shellfence/shellfence/engine"
-	"github.com/shellfence/shellfence/vfs"
+	"github.com/shellfence/shellfence/vfs/vfstest"
 )
 
 // grepRunIn runs a command line in a workspace seeded with files.
 func grepRunIn(t *testing.T, files map[string]string, cmd string, stdin string) (string, string, int) {
 	t.Helper()
-	dir := t.TempDir()
-	for name, data := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	ws, err := vfs.OpenDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ws.Close()
+	_, ws := vfstest.Workspace(t, files)
 	e := engine.New(ws, engine.WithEnv("LC_ALL=C.UTF-8"), engine.WithTimeout(20*time.Second))
 	res, err := e.Run(context.Background(), engine.Request{Command: cmd, Stdin: strings.NewReader(stdin)})
 	if err != nil {

@@ -17,7 +17,10 @@ import (
 	"io"
 	"math"
 
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 	"github.com/shellfence/shellfence/builtins/internal/opt"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
+	"github.com/shellfence/shellfence/builtins/internal/xstrtol"
 )
 
 type headOpts struct {
@@ -31,7 +34,7 @@ type headOpts struct {
 func head(p *Proc) int {
 	o := headOpts{n: 10, lines: true, eol: '\n'}
 	args := p.Args[1:]
-	if len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && isDigit(args[0][1]) {
+	if len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && ctype.IsDigit(args[0][1]) {
 		if code, ok := p.headObsolete(args[0], &o); !ok {
 			return code
 		}
@@ -99,7 +102,7 @@ func trailingOption(name string, c byte) error {
 
 // headNumber parses a count for -n or -c.
 func headNumber(name, v string, lines bool) (uint64, error) {
-	n, err := xstrtoumax(v, 10, "bkKmMGTPEZY0")
+	n, err := xstrtol.Umax(v, 10, "bkKmMGTPEZY0")
 	if err == 0 {
 		return n, nil
 	}
@@ -107,14 +110,14 @@ func headNumber(name, v string, lines bool) (uint64, error) {
 	if lines {
 		what = "invalid number of lines"
 	}
-	return 0, &opt.Error{Msg: name + ": " + sizeArgError(what, v, err), Status: 1}
+	return 0, &opt.Error{Msg: name + ": " + xstrtol.DecError(what, v, err), Status: 1}
 }
 
 // headObsolete parses "-NUM[bcklmqvz]"; ok is false when the command must
 // end with code.
 func (p *Proc) headObsolete(arg string, o *headOpts) (code int, ok bool) {
 	i := 1
-	for i < len(arg) && isDigit(arg[i]) {
+	for i < len(arg) && ctype.IsDigit(arg[i]) {
 		i++
 	}
 	num, mult := arg[1:i], ""
@@ -148,7 +151,7 @@ func (p *Proc) headObsolete(arg string, o *headOpts) (code int, ok bool) {
 func (p *Proc) headFile(name string, o headOpts, show bool, hdr *fileHeader) int {
 	in, err := p.openText(name)
 	if err != nil {
-		p.Errorf("cannot open %s for reading: %s", QuoteShellAlways(name), ErrText(err))
+		p.Errorf("cannot open %s for reading: %s", quote.ShellAlways(name), ErrText(err))
 		return 1
 	}
 	defer in.done()
@@ -158,7 +161,7 @@ func (p *Proc) headFile(name string, o headOpts, show bool, hdr *fileHeader) int
 		}
 	}
 	err = p.headRun(in, o)
-	return p.endStatus(err, func() string { return "error reading " + QuoteShellAlways(name) })
+	return p.endStatus(err, func() string { return "error reading " + quote.ShellAlways(name) })
 }
 
 func (p *Proc) headRun(in *textInput, o headOpts) error {

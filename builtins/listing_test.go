@@ -12,6 +12,7 @@ import (
 
 	"github.com/shellfence/shellfence/engine"
 	"github.com/shellfence/shellfence/vfs"
+	"github.com/shellfence/shellfence/vfs/vfstest"
 )
 
 type outcome struct {
@@ -35,22 +36,10 @@ func runIn(t *testing.T, ws *vfs.FS, cmd string) outcome {
 // memWorkspace is a memory workspace: no inodes, no symlinks, files
 // created 0666, directories of size 42 and 4K blocks per 4K of size.
 func memWorkspace(t *testing.T) *vfs.FS {
-	ws := vfs.NewMem("/ws")
+	ws := vfstest.Mem(t, "/ws", map[string]string{"a.txt": "hello\n", "d/b.txt": "bb\n", "d/e/c.txt": ""})
 	old := time.Date(2023, 5, 6, 7, 8, 9, 0, time.UTC)
-	for name, data := range map[string]string{"a.txt": "hello\n", "d/b.txt": "bb\n", "d/e/c.txt": ""} {
-		if err := ws.MkdirAll(filepath.Dir("/ws/"+name), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		f, err := ws.Create("/ws/" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f.Write([]byte(data))
-		f.Close()
+	for _, name := range []string{"a.txt", "d/b.txt", "d/e/c.txt", "d", "d/e"} {
 		ws.Chtimes("/ws/"+name, old, old)
-	}
-	for _, d := range []string{"/ws/d", "/ws/d/e"} {
-		ws.Chtimes(d, old, old)
 	}
 	return ws
 }
@@ -80,23 +69,14 @@ func TestListingOnMemoryFS(t *testing.T) {
 }
 
 func TestListingRecentDates(t *testing.T) {
-	dir := t.TempDir()
+	dir, ws := vfstest.Workspace(t, map[string]string{"recent": "", "old": "", "future": ""})
 	for name, when := range map[string]time.Time{
 		"recent": time.Date(2024, 2, 1, 10, 30, 0, 0, time.UTC),
 		"old":    time.Date(2023, 8, 1, 10, 30, 0, 0, time.UTC),
 		"future": time.Date(2024, 3, 2, 10, 30, 0, 0, time.UTC),
 	} {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, nil, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		os.Chtimes(p, when, when)
+		os.Chtimes(filepath.Join(dir, name), when, when)
 	}
-	ws, err := vfs.OpenDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ws.Close()
 	got := runIn(t, ws, "ls -lgG --time-style=locale")
 	want := outcome{Stdout: "total 0\n" +
 		"-rw-r--r-- 1 0 Mar  2  2024 future\n" +

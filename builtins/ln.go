@@ -21,6 +21,8 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 type lnOpts struct {
@@ -80,19 +82,19 @@ func (p *Proc) lnTargets(operands []string, o *lnOpts) (*targetPlan, int) {
 	case n == 0:
 		return nil, p.usageErr("missing file operand")
 	case o.noTarget && n == 1:
-		return nil, p.usageErr("missing destination file operand after %s", QuoteShellAlways(operands[0]))
+		return nil, p.usageErr("missing destination file operand after %s", quote.ShellAlways(operands[0]))
 	case o.noTarget && n > 2:
-		return nil, p.usageErr("extra operand %s", QuoteShellAlways(operands[2]))
+		return nil, p.usageErr("extra operand %s", quote.ShellAlways(operands[2]))
 	case o.noTarget:
 		return &targetPlan{sources: operands[:1], dest: operands[1]}, 0
 	case o.targetDir != "":
 		fi, err := p.Stat(o.targetDir)
 		if err != nil {
-			p.Errorf("failed to access %s: %s", QuoteShellAlways(o.targetDir), ErrText(err))
+			p.Errorf("failed to access %s: %s", quote.ShellAlways(o.targetDir), ErrText(err))
 			return nil, 1
 		}
 		if !fi.IsDir() {
-			p.Errorf("target %s is not a directory", QuoteShellAlways(o.targetDir))
+			p.Errorf("target %s is not a directory", quote.ShellAlways(o.targetDir))
 			return nil, 1
 		}
 		return &targetPlan{sources: operands, dir: o.targetDir}, 0
@@ -108,7 +110,7 @@ func (p *Proc) lnTargets(operands []string, o *lnOpts) (*targetPlan, int) {
 		if err == nil {
 			err = errNotDir
 		}
-		p.Errorf("target %s: %s", QuoteShellAlways(last), ErrText(err))
+		p.Errorf("target %s: %s", quote.ShellAlways(last), ErrText(err))
 		return nil, 1
 	}
 	return &targetPlan{sources: operands[:1], dest: last}, 0
@@ -130,11 +132,11 @@ func (p *Proc) lnOne(src, dest string, o *lnOpts) bool {
 	if !o.symbolic {
 		fi, err := p.lnSourceStat(src, o)
 		if err != nil {
-			p.Errorf("failed to access %s: %s", QuoteShellAlways(src), ErrText(err))
+			p.Errorf("failed to access %s: %s", quote.ShellAlways(src), ErrText(err))
 			return false
 		}
 		if fi.IsDir() {
-			p.Errorf("%s: hard link not allowed for directory", QuoteShell(src))
+			p.Errorf("%s: hard link not allowed for directory", quote.Shell(src))
 			return false
 		}
 	}
@@ -151,7 +153,7 @@ func (p *Proc) lnOne(src, dest string, o *lnOpts) bool {
 	}
 	bname, err := o.backup.backup(p, dest)
 	if err != nil {
-		p.Errorf("cannot backup %s: %s", QuoteShellAlways(dest), ErrText(err))
+		p.Errorf("cannot backup %s: %s", quote.ShellAlways(dest), ErrText(err))
 		return false
 	}
 	if err := p.lnMake(target, dest, replace == lnReplace && bname == "", o); err != nil {
@@ -167,9 +169,9 @@ func (p *Proc) lnOne(src, dest string, o *lnOpts) bool {
 			arrow = "->"
 		}
 		if bname != "" {
-			fmt.Fprintf(p.Stdout, "%s ~ ", QuoteShellAlways(bname))
+			fmt.Fprintf(p.Stdout, "%s ~ ", quote.ShellAlways(bname))
 		}
-		fmt.Fprintf(p.Stdout, "%s %s %s\n", QuoteShellAlways(dest), arrow, QuoteShellAlways(target))
+		fmt.Fprintf(p.Stdout, "%s %s %s\n", quote.ShellAlways(dest), arrow, quote.ShellAlways(target))
 	}
 	return true
 }
@@ -198,16 +200,16 @@ func (p *Proc) lnReplace(src, dest string, o *lnOpts) (int, bool) {
 	case err != nil && isNotExist(err):
 		return lnCreate, true
 	case err != nil:
-		p.Errorf("failed to access %s: %s", QuoteShellAlways(dest), ErrText(err))
+		p.Errorf("failed to access %s: %s", quote.ShellAlways(dest), ErrText(err))
 		return 0, false
 	case fi.IsDir():
-		p.Errorf("%s: cannot overwrite directory", QuoteShell(dest))
+		p.Errorf("%s: cannot overwrite directory", quote.Shell(dest))
 		return 0, false
 	case p.sameName(src, dest):
-		p.Errorf("%s and %s are the same file", QuoteShellAlways(src), QuoteShellAlways(dest))
+		p.Errorf("%s and %s are the same file", quote.ShellAlways(src), quote.ShellAlways(dest))
 		return 0, false
 	}
-	if o.interactive && !p.ask("replace %s? ", QuoteShellAlways(dest)) {
+	if o.interactive && !p.ask("replace %s? ", quote.ShellAlways(dest)) {
 		return lnDeclined, true
 	}
 	return lnReplace, true
@@ -267,13 +269,13 @@ func (p *Proc) lnFailed(target, dest string, err error, o *lnOpts) {
 	e := errnoOf(err)
 	switch {
 	case o.symbolic && target == "":
-		p.Errorf("failed to create symbolic link %s -> %s: %s", QuoteShellAlways(dest), QuoteShellAlways(target), ErrText(err))
+		p.Errorf("failed to create symbolic link %s -> %s: %s", quote.ShellAlways(dest), quote.ShellAlways(target), ErrText(err))
 	case o.symbolic:
-		p.Errorf("failed to create symbolic link %s: %s", QuoteShellAlways(dest), ErrText(err))
+		p.Errorf("failed to create symbolic link %s: %s", quote.ShellAlways(dest), ErrText(err))
 	case e == errExist:
-		p.Errorf("failed to create hard link %s: %s", QuoteShellAlways(dest), ErrText(err))
+		p.Errorf("failed to create hard link %s: %s", quote.ShellAlways(dest), ErrText(err))
 	default:
-		p.Errorf("failed to create hard link %s => %s: %s", QuoteShellAlways(dest), QuoteShellAlways(target), ErrText(err))
+		p.Errorf("failed to create hard link %s => %s: %s", quote.ShellAlways(dest), quote.ShellAlways(target), ErrText(err))
 	}
 }
 

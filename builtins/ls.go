@@ -31,7 +31,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/shellfence/shellfence/builtins/internal/argmatch"
+	"github.com/shellfence/shellfence/builtins/internal/human"
 	"github.com/shellfence/shellfence/builtins/internal/opt"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
+	"github.com/shellfence/shellfence/builtins/internal/xstrtol"
 )
 
 type lsFormat int
@@ -110,13 +114,13 @@ type lsConfig struct {
 
 	inode, blocks, owner, group, author, numeric, context bool
 
-	humanOpts     humanOpts
+	humanOpts     human.Opts
 	blockSize     uint64
-	fileHumanOpts humanOpts
+	fileHumanOpts human.Opts
 	fileBlockSize uint64
 
-	quoter      *quoter
-	dirQuoter   *quoter
+	quoter      *quote.Quoter
+	dirQuoter   *quote.Quoter
 	qmark       bool
 	alignQuotes bool
 
@@ -137,7 +141,7 @@ type lsArgs struct {
 	sortSet      bool
 	explicitTime bool
 	kibibytes    bool
-	quoting      quotingStyle
+	quoting      quote.Style
 	quotingSet   bool
 	hideCtl      int // -1 unset, 0 show, 1 hide
 	tabsize      int
@@ -152,7 +156,7 @@ func ls(p *Proc) int {
 	a := &lsArgs{hideCtl: -1, tabsize: -1, width: -1}
 	flags := p.newOpts(2)
 	lsFlags(p, flags, c, a)
-	addInfoOptions(flags, lsHelp, lsVersion)
+	addToolInfo(flags, "ls")
 	operands, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		if status, ok := p.answerInfo(err); ok {
@@ -173,7 +177,7 @@ func lsFlags(p *Proc, f *opt.Parser, c *lsConfig, a *lsArgs) {
 	setTime := func(v lsTimeType) func() { return func() { c.timeType, a.explicitTime = v, true } }
 	f.Func('a', "all", func() { c.ignoreMode = lsIgnoreMinimal })
 	f.Func('A', "almost-all", func() { c.ignoreMode = lsIgnoreDotDot })
-	f.Func('b', "escape", func() { a.quoting, a.quotingSet = escapeQuoting, true })
+	f.Func('b', "escape", func() { a.quoting, a.quotingSet = quote.EscapeQuoting, true })
 	f.Func('B', "ignore-backups", func() { c.ignorePats = append(c.ignorePats, "*~", ".*~") })
 	f.Func('c', "", setTime(lsCtime))
 	f.Func('C', "", setFormat(lsManyPerLine))
@@ -190,7 +194,7 @@ func lsFlags(p *Proc, f *opt.Parser, c *lsConfig, a *lsArgs) {
 	f.Func('g', "", func() { setFormat(lsLong)(); c.owner = false })
 	f.Func('G', "no-group", func() { c.group = false })
 	f.Func('h', "human-readable", func() {
-		c.humanOpts, c.fileHumanOpts, c.blockSize, c.fileBlockSize = humanH, humanH, 1, 1
+		c.humanOpts, c.fileHumanOpts, c.blockSize, c.fileBlockSize = human.H, human.H, 1, 1
 	})
 	f.Func('H', "dereference-command-line", func() { c.deref = lsDerefArgs })
 	f.Func(0, "dereference-command-line-symlink-to-dir", func() { c.deref = lsDerefArgsToDirs })
@@ -200,12 +204,12 @@ func lsFlags(p *Proc, f *opt.Parser, c *lsConfig, a *lsArgs) {
 	f.Func('L', "dereference", func() { c.deref = lsDerefAlways })
 	f.Func('m', "", setFormat(lsCommas))
 	f.Func('n', "numeric-uid-gid", func() { c.numeric = true; setFormat(lsLong)() })
-	f.Func('N', "literal", func() { a.quoting, a.quotingSet = literalQuoting, true })
+	f.Func('N', "literal", func() { a.quoting, a.quotingSet = quote.LiteralQuoting, true })
 	f.Func('o', "", func() { setFormat(lsLong)(); c.group = false })
 	f.Func('p', "", func() { c.indicator = lsIndSlash })
 	f.Func('q', "hide-control-chars", func() { a.hideCtl = 1 })
 	f.Func(0, "show-control-chars", func() { a.hideCtl = 0 })
-	f.Func('Q', "quote-name", func() { a.quoting, a.quotingSet = cQuoting, true })
+	f.Func('Q', "quote-name", func() { a.quoting, a.quotingSet = quote.CQuoting, true })
 	f.Flag('r', "reverse", &c.reverse)
 	f.Flag('R', "recursive", &c.recursive)
 	f.Flag('s', "size", &c.blocks)
@@ -231,7 +235,7 @@ func lsFlags(p *Proc, f *opt.Parser, c *lsConfig, a *lsArgs) {
 		a.timeStyle = &s
 	})
 	f.Func(0, "si", func() {
-		c.humanOpts, c.fileHumanOpts, c.blockSize, c.fileBlockSize = humanSIOpt, humanSIOpt, 1, 1
+		c.humanOpts, c.fileHumanOpts, c.blockSize, c.fileBlockSize = human.SIOpt, human.SIOpt, 1, 1
 	})
 	f.Func(0, "zero", func() {
 		c.eol = 0
@@ -239,7 +243,7 @@ func lsFlags(p *Proc, f *opt.Parser, c *lsConfig, a *lsArgs) {
 		if !a.formatSet || a.formatOpt != lsLong {
 			setFormat(lsOnePerLine)()
 		}
-		a.quoting, a.quotingSet = literalQuoting, true
+		a.quoting, a.quotingSet = quote.LiteralQuoting, true
 		a.colorWanted = false
 	})
 	lsValueFlags(p, f, c, a)
@@ -251,15 +255,15 @@ func lsValueFlags(p *Proc, f *opt.Parser, c *lsConfig, a *lsArgs) {
 	f.Value('w', "width", func(_, v string) error {
 		n, ok := lsLineLength(v)
 		if !ok {
-			return lsFatal(p, "invalid line width: %s", QuoteLocale(v))
+			return lsFatal(p, "invalid line width: %s", quote.Locale(v))
 		}
 		a.width = n
 		return nil
 	})
 	f.Value('T', "tabsize", func(_, v string) error {
-		n, err := xstrtoumax(v, 0, "")
-		if err != longintOK || n > 1<<62 {
-			return lsFatal(p, "invalid tab size: %s", QuoteLocale(v))
+		n, err := xstrtol.Umax(v, 0, "")
+		if err != xstrtol.OK || n > 1<<62 {
+			return lsFatal(p, "invalid tab size: %s", quote.Locale(v))
 		}
 		a.tabsize = int(n)
 		return nil
@@ -267,9 +271,9 @@ func lsValueFlags(p *Proc, f *opt.Parser, c *lsConfig, a *lsArgs) {
 	f.Value('I', "ignore", func(_, v string) error { c.ignorePats = append(c.ignorePats, v); return nil })
 	f.Value(0, "hide", func(_, v string) error { c.hide = append(c.hide, v); return nil })
 	f.Value(0, "block-size", func(name, v string) error {
-		o, bs, err := humanOptions(&v, p.LookupEnv)
-		if err != longintOK {
-			return lsFatal(p, "%s", strtolMessage(err, name, v))
+		o, bs, err := human.Options(&v, p.LookupEnv)
+		if err != xstrtol.OK {
+			return lsFatal(p, "%s", xstrtol.Message(err, name, v))
 		}
 		c.humanOpts, c.fileHumanOpts, c.blockSize, c.fileBlockSize = o, o, bs, bs
 		a.blockSpec = true
@@ -306,12 +310,12 @@ func lsChoiceFlags(p *Proc, f *opt.Parser, c *lsConfig, a *lsArgs) {
 		return err
 	})
 	f.Value(0, "quoting-style", func(name, v string) error {
-		list := make([][]string, len(quotingStyleNames))
-		for i, n := range quotingStyleNames {
+		list := make([][]string, len(quote.StyleNames))
+		for i, n := range quote.StyleNames {
 			list[i] = []string{n}
 		}
 		i, err := xargmatch(p, name, v, list)
-		a.quoting, a.quotingSet = quotingStyle(i), true
+		a.quoting, a.quotingSet = quote.Style(i), true
 		return err
 	})
 	whenList := [][]string{{"always", "yes", "force"}, {"never", "no", "none"}, {"auto", "tty", "if-tty"}}
@@ -359,7 +363,7 @@ func xargmatch(p *Proc, option, v string, groups [][]string) (int, error) {
 			group = append(group, gi)
 		}
 	}
-	i := argMatch(v, flat)
+	i := argmatch.Index(v, flat)
 	if i == -2 {
 		// Ambiguous among synonyms of one group is still a match.
 		first := -1
@@ -390,14 +394,14 @@ func argmatchMessage(name, option, v string, ambiguous bool, groups [][]string) 
 	if ambiguous {
 		kind = "ambiguous"
 	}
-	fmt.Fprintf(&b, "%s: %s argument %s for %s\nValid arguments are:", name, kind, QuoteLocale(v), QuoteLocale(option))
+	fmt.Fprintf(&b, "%s: %s argument %s for %s\nValid arguments are:", name, kind, quote.Locale(v), quote.Locale(option))
 	for _, g := range groups {
 		b.WriteString("\n  - ")
 		for i, s := range g {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(QuoteLocale(s))
+			b.WriteString(quote.Locale(s))
 		}
 	}
 	fmt.Fprintf(&b, "\nTry '%s --help' for more information.", name)

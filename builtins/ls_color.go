@@ -8,6 +8,10 @@ package builtins
 import (
 	"io/fs"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/fnmatch"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // lsColors is the color table of a run.
@@ -52,7 +56,7 @@ func lsColorSetup(p *Proc) *lsColors {
 	}
 	ok := c.parse(spec)
 	for _, k := range c.bad {
-		p.Errorf("unrecognized prefix: %s", QuoteLocale(k))
+		p.Errorf("unrecognized prefix: %s", quote.Locale(k))
 	}
 	if !ok {
 		p.Errorf("unparsable value for LS_COLORS environment variable")
@@ -66,7 +70,7 @@ func lsKnownTerm(term string) bool {
 		return false
 	}
 	for _, pat := range lsKnownTerms {
-		if fnmatch(pat, term, 0) {
+		if fnmatch.Match(pat, term, 0) {
 			return true
 		}
 	}
@@ -164,8 +168,8 @@ func lsBackslash(b *strings.Builder, s string) int {
 		return n
 	case c == 'x' || c == 'X':
 		v, n := 0, 1
-		for n < len(s) && digitVal(s[n]) < 16 {
-			v = v*16 + digitVal(s[n])
+		for n < len(s) && ctype.DigitVal(s[n]) < 16 {
+			v = v*16 + ctype.DigitVal(s[n])
 			n++
 		}
 		b.WriteByte(byte(v))

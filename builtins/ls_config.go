@@ -6,18 +6,23 @@ package builtins
 import (
 	"fmt"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/argmatch"
+	"github.com/shellfence/shellfence/builtins/internal/human"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
+	"github.com/shellfence/shellfence/builtins/internal/xstrtol"
 )
 
 // lsLineLength parses a -w or COLUMNS value; too large means no limit.
 func lsLineLength(v string) (int, bool) {
-	n, err := xstrtoumax(v, 0, "")
+	n, err := xstrtol.Umax(v, 0, "")
 	switch err {
-	case longintOK:
+	case xstrtol.OK:
 		if n > 1<<62 {
 			return 0, true
 		}
 		return int(n), true
-	case longintOverflow:
+	case xstrtol.Overflow:
 		return 0, true
 	}
 	return 0, false
@@ -77,7 +82,7 @@ func lsBlockDefaults(p *Proc, c *lsConfig, a *lsArgs) {
 	if v, ok := p.LookupEnv("LS_BLOCK_SIZE"); ok {
 		spec = &v
 	}
-	o, bs, _ := humanOptions(spec, p.LookupEnv)
+	o, bs, _ := human.Options(spec, p.LookupEnv)
 	c.humanOpts, c.blockSize = o, bs
 	_, hasBS := p.LookupEnv("BLOCK_SIZE")
 	if spec != nil || hasBS {
@@ -96,7 +101,7 @@ func lsSetWidths(p *Proc, c *lsConfig, a *lsArgs) {
 			if w, ok := lsLineLength(v); ok {
 				n = w
 			} else {
-				p.Errorf("ignoring invalid width in environment variable COLUMNS: %s", QuoteLocale(v))
+				p.Errorf("ignoring invalid width in environment variable COLUMNS: %s", quote.Locale(v))
 			}
 		}
 	}
@@ -109,10 +114,10 @@ func lsSetWidths(p *Proc, c *lsConfig, a *lsArgs) {
 		if a.tabsize >= 0 {
 			c.tabsize = a.tabsize
 		} else if v, ok := p.LookupEnv("TABSIZE"); ok {
-			if t, err := xstrtoumax(v, 0, ""); err == longintOK && t < 1<<62 {
+			if t, err := xstrtol.Umax(v, 0, ""); err == xstrtol.OK && t < 1<<62 {
 				c.tabsize = int(t)
 			} else {
-				p.Errorf("ignoring invalid tab size in environment variable TABSIZE: %s", QuoteLocale(v))
+				p.Errorf("ignoring invalid tab size in environment variable TABSIZE: %s", quote.Locale(v))
 			}
 		}
 	}
@@ -121,27 +126,27 @@ func lsSetWidths(p *Proc, c *lsConfig, a *lsArgs) {
 // lsQuoting sets the quoting style of names.
 func lsQuoting(p *Proc, c *lsConfig, a *lsArgs) {
 	c.qmark = a.hideCtl == 1
-	style := literalQuoting
+	style := quote.LiteralQuoting
 	if a.quotingSet {
 		style = a.quoting
 	} else if v, ok := p.LookupEnv("QUOTING_STYLE"); ok {
-		if i := argMatch(v, quotingStyleNames); i >= 0 {
-			style = quotingStyle(i)
+		if i := argmatch.Index(v, quote.StyleNames); i >= 0 {
+			style = quote.Style(i)
 		} else {
-			p.Errorf("ignoring invalid value of environment variable QUOTING_STYLE: %s", QuoteLocale(v))
+			p.Errorf("ignoring invalid value of environment variable QUOTING_STYLE: %s", quote.Locale(v))
 		}
 	}
 	c.alignQuotes = (c.format == lsLong || (c.format == lsManyPerLine || c.format == lsHorizontal) && c.lineLen != 0) &&
-		(style == shellQuoting || style == shellEscapeQuoting || style == cMaybeQuoting)
+		(style == quote.ShellQuoting || style == quote.ShellEscapeQuoting || style == quote.CMaybeQuoting)
 	these := ""
-	if style == escapeQuoting {
+	if style == quote.EscapeQuoting {
 		these = " "
 	}
 	if c.indicator >= lsIndFileType {
 		these += "*=>@|"[c.indicator-lsIndFileType:]
 	}
-	c.quoter = newQuoter(style, these)
-	c.dirQuoter = newQuoter(style, ":")
+	c.quoter = quote.New(style, these)
+	c.dirQuoter = quote.New(style, ":")
 }
 
 // lsTimeStyle sets the long format's time formats.
@@ -159,7 +164,7 @@ func lsTimeStyle(p *Proc, c *lsConfig, a *lsArgs) int {
 	if strings.HasPrefix(style, "+") {
 		f0, f1, two := strings.Cut(style[1:], "\n")
 		if two && strings.Contains(f1, "\n") {
-			p.Errorf("invalid time style format %s", QuoteLocale(style[1:]))
+			p.Errorf("invalid time style format %s", quote.Locale(style[1:]))
 			return 2
 		}
 		if !two {
@@ -168,7 +173,7 @@ func lsTimeStyle(p *Proc, c *lsConfig, a *lsArgs) int {
 		c.timeFmt = [2]string{f0, f1}
 		return 0
 	}
-	switch argMatch(style, []string{"full-iso", "long-iso", "iso", "locale"}) {
+	switch argmatch.Index(style, []string{"full-iso", "long-iso", "iso", "locale"}) {
 	case 0:
 		c.timeFmt = [2]string{"%Y-%m-%d %H:%M:%S.%N %z", "%Y-%m-%d %H:%M:%S.%N %z"}
 	case 1:
@@ -178,10 +183,10 @@ func lsTimeStyle(p *Proc, c *lsConfig, a *lsArgs) int {
 	case 3:
 	default:
 		kind := "invalid"
-		if argMatch(style, []string{"full-iso", "long-iso", "iso", "locale"}) == -2 {
+		if argmatch.Index(style, []string{"full-iso", "long-iso", "iso", "locale"}) == -2 {
 			kind = "ambiguous"
 		}
-		fmt.Fprintf(p.Stderr, "%s: %s argument %s for %s\nValid arguments are:\n", p.Name(), kind, QuoteLocale(style), QuoteLocale("time style"))
+		fmt.Fprintf(p.Stderr, "%s: %s argument %s for %s\nValid arguments are:\n", p.Name(), kind, quote.Locale(style), quote.Locale("time style"))
 		for _, s := range []string{"full-iso", "long-iso", "iso", "locale"} {
 			fmt.Fprintf(p.Stderr, "  - [posix-]%s\n", s)
 		}

@@ -10,6 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shellfence/shellfence/builtins/internal/fnmatch"
+	"github.com/shellfence/shellfence/builtins/internal/human"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/vfs"
 )
 
@@ -133,7 +136,7 @@ func (r *lsRun) run(operands []string) int {
 // serious (a command-line operand), else 1.
 func (r *lsRun) fail(serious bool, msg string, name string, err error) {
 	r.flush()
-	r.p.Errorf("%s %s: %s", msg, QuoteShellAlways(name), ErrText(err))
+	r.p.Errorf("%s %s: %s", msg, quote.ShellAlways(name), ErrText(err))
 	r.setStatus(serious)
 }
 
@@ -362,7 +365,7 @@ func (r *lsRun) ignored(name string) bool {
 
 func lsMatchAny(pats []string, name string) bool {
 	for _, p := range pats {
-		if fnmatch(p, name, fnmPeriod) {
+		if fnmatch.Match(p, name, fnmatch.Period) {
 			return true
 		}
 	}
@@ -436,7 +439,7 @@ func (r *lsRun) printDir(name, realname string, cmdline bool) {
 		r.extractDirs(name, false)
 	}
 	if r.c.format == lsLong || r.c.blocks {
-		r.out("total " + humanReadable(total, r.c.humanOpts, 512, r.c.blockSize) + string(r.c.eol))
+		r.out("total " + human.Readable(total, r.c.humanOpts, 512, r.c.blockSize) + string(r.c.eol))
 	}
 	if len(r.files) > 0 {
 		r.printCurrent()
@@ -479,7 +482,7 @@ func (r *lsRun) enterDir(name string, cmdline bool) bool {
 	di := lsDevIno{m.Dev, m.Ino}
 	if r.active[di] {
 		r.flush()
-		r.p.Errorf("%s: not listing already-listed directory", QuoteShell(name))
+		r.p.Errorf("%s: not listing already-listed directory", quote.Shell(name))
 		r.setStatus(true)
 		return false
 	}

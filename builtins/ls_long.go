@@ -8,23 +8,27 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/human"
+	"github.com/shellfence/shellfence/builtins/internal/strftime"
 )
 
 // addWidths widens the long format's columns for f.
 func (r *lsRun) addWidths(f *lsFile) {
 	c, w := r.c, &r.w
 	if c.format == lsLong || c.blocks {
-		w.blocks = max(w.blocks, len(humanReadable(lsBlocks(f), c.humanOpts, 512, c.blockSize)))
+		w.blocks = max(w.blocks, len(human.Readable(lsBlocks(f), c.humanOpts, 512, c.blockSize)))
 	}
 	if c.format == lsLong {
 		if c.owner {
-			w.owner = max(w.owner, textWidth(r.userName(f.meta.Uid)))
+			w.owner = max(w.owner, ctype.StringWidth(r.userName(f.meta.Uid)))
 		}
 		if c.group {
-			w.group = max(w.group, textWidth(r.groupName(f.meta.Gid)))
+			w.group = max(w.group, ctype.StringWidth(r.groupName(f.meta.Gid)))
 		}
 		if c.author {
-			w.author = max(w.author, textWidth(r.userName(f.meta.Uid)))
+			w.author = max(w.author, ctype.StringWidth(r.userName(f.meta.Uid)))
 		}
 	}
 	if c.context {
@@ -37,7 +41,7 @@ func (r *lsRun) addWidths(f *lsFile) {
 			w.minor = max(w.minor, len(lsUintString(devMinor(f.meta.Rdev))))
 			w.size = max(w.size, w.major+2+w.minor)
 		} else {
-			w.size = max(w.size, len(humanReadable(uint64(lsSize(f)), c.fileHumanOpts, 1, c.fileBlockSize)))
+			w.size = max(w.size, len(human.Readable(uint64(lsSize(f)), c.fileHumanOpts, 1, c.fileBlockSize)))
 		}
 	}
 	if c.inode {
@@ -176,7 +180,7 @@ func (r *lsRun) sizeField(f *lsFile) string {
 	}
 	size := "?"
 	if f.statOK {
-		size = humanReadable(uint64(lsSize(f)), r.c.fileHumanOpts, 1, r.c.fileBlockSize)
+		size = human.Readable(uint64(lsSize(f)), r.c.fileHumanOpts, 1, r.c.fileBlockSize)
 	}
 	return padLeft(size, w.size)
 }
@@ -184,7 +188,7 @@ func (r *lsRun) sizeField(f *lsFile) string {
 // timeField is the date column.
 func (r *lsRun) timeField(f *lsFile) string {
 	if !f.statOK {
-		return padLeft("?", textWidth(strftime(r.c.timeFmt[0], time.Unix(0, 0).In(r.p.Loc()))))
+		return padLeft("?", ctype.StringWidth(strftime.Format(r.c.timeFmt[0], time.Unix(0, 0).In(r.p.Loc()))))
 	}
 	t := lsFileTime(f, r.c.timeType).In(r.p.Loc())
 	if t.After(r.now) {
@@ -192,7 +196,7 @@ func (r *lsRun) timeField(f *lsFile) string {
 	}
 	sixMonthsAgo := r.now.Add(-31556952 / 2 * time.Second)
 	recent := sixMonthsAgo.Before(t) && t.Before(r.now)
-	return strftime(r.c.timeFmt[b2i(recent)], t)
+	return strftime.Format(r.c.timeFmt[b2i(recent)], t)
 }
 
 func (r *lsRun) inodeText(f *lsFile) string {
@@ -206,12 +210,12 @@ func (r *lsRun) blocksText(f *lsFile) string {
 	if !f.statOK {
 		return "?"
 	}
-	return humanReadable(lsBlocks(f), r.c.humanOpts, 512, r.c.blockSize)
+	return human.Readable(lsBlocks(f), r.c.humanOpts, 512, r.c.blockSize)
 }
 
 // padLeft right-aligns s in width columns.
 func padLeft(s string, width int) string {
-	if n := width - textWidth(s); n > 0 {
+	if n := width - ctype.StringWidth(s); n > 0 {
 		return strings.Repeat(" ", n) + s
 	}
 	return s
@@ -219,8 +223,16 @@ func padLeft(s string, width int) string {
 
 // padRight left-aligns s in width columns.
 func padRight(s string, width int) string {
-	if n := width - textWidth(s); n > 0 {
+	if n := width - ctype.StringWidth(s); n > 0 {
 		return s + strings.Repeat(" ", n)
 	}
 	return s
+}
+
+// b2i is C's conversion of a truth value to 1 or 0.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -8,29 +8,32 @@ import (
 	"io/fs"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // needsQuoting reports whether name changes when quoted.
 func (r *lsRun) needsQuoting(name string) bool {
-	return r.c.quoter.quote(name) != name
+	return r.c.quoter.Quote(name) != name
 }
 
 // quoteBuf returns name as printed (quoted, and with -q nonprintable
 // characters as '?'), its display width, and whether it needs a leading
 // space to line up with quoted names.
-func (r *lsRun) quoteBuf(name string, q *quoter, quoted int) (string, int, bool) {
-	style := q.style
-	further := r.c.qmark && (style == shellQuoting || style == shellAlwaysQuoting || style == literalQuoting)
+func (r *lsRun) quoteBuf(name string, q *quote.Quoter, quoted int) (string, int, bool) {
+	style := q.Style()
+	further := r.c.qmark && (style == quote.ShellQuoting || style == quote.ShellAlwaysQuoting || style == quote.LiteralQuoting)
 	buf, isQuoted := name, false
 	if quoted != 0 {
-		buf = q.quote(name)
+		buf = q.Quote(name)
 		isQuoted = buf != name
 	}
 	var width int
 	if further {
 		buf, width = lsQmark(buf)
 	} else {
-		width = textWidth(buf)
+		width = ctype.StringWidth(buf)
 	}
 	pad := r.c.alignQuotes && r.someQuoted && !isQuoted
 	return buf, width, pad
@@ -50,9 +53,9 @@ func lsQmark(s string) (string, int) {
 				return b.String(), width
 			}
 			n = 1
-		case runeWidth(c) >= 0:
+		case ctype.RuneWidth(c) >= 0:
 			b.WriteString(s[i : i+n])
-			width += runeWidth(c)
+			width += ctype.RuneWidth(c)
 		default:
 			b.WriteByte('?')
 			width++
@@ -63,7 +66,7 @@ func lsQmark(s string) (string, int) {
 }
 
 // quoteName returns name as printed, with the alignment space if allowed.
-func (r *lsRun) quoteName(name string, q *quoter, quoted int, allowPad bool) string {
+func (r *lsRun) quoteName(name string, q *quote.Quoter, quoted int, allowPad bool) string {
 	buf, _, pad := r.quoteBuf(name, q, quoted)
 	if pad && allowPad {
 		return " " + buf

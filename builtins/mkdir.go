@@ -10,7 +10,12 @@ package builtins
 // mode. -Z and --context[=CTX] do what GNU's do on a kernel without
 // SELinux: nothing (with a warning for a CTX).
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/shellfence/shellfence/builtins/internal/modes"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
+)
 
 type mkdirOpts struct {
 	parents, verbose bool
@@ -41,12 +46,12 @@ func mkdir(p *Proc) int {
 		return p.usageErr("missing operand")
 	}
 	if o.hasMode {
-		changes, ok := compileMode(modeText)
+		changes, ok := modes.Compile(modeText)
 		if !ok {
-			p.Errorf("invalid mode %s", QuoteLocale(modeText))
+			p.Errorf("invalid mode %s", quote.Locale(modeText))
 			return 1
 		}
-		o.mode, o.bits = adjustMode(modeRWX, true, uint32(p.Sys.Umask()), changes)
+		o.mode, o.bits = modes.Adjust(modes.RWX, true, uint32(p.Sys.Umask()), changes)
 	}
 	status := 0
 	for _, d := range dirs {
@@ -64,7 +69,7 @@ func mkdir(p *Proc) int {
 func (p *Proc) mkdirOne(name string, o *mkdirOpts) bool {
 	if o.parents {
 		if failed, err := p.mkdirAncestors(name, o); err != nil {
-			p.Errorf("cannot create directory %s: %s", QuoteLocale(failed), ErrText(err))
+			p.Errorf("cannot create directory %s: %s", quote.Locale(failed), ErrText(err))
 			return false
 		}
 	}
@@ -78,7 +83,7 @@ func (p *Proc) mkdirOne(name string, o *mkdirOpts) bool {
 			return true
 		}
 	}
-	p.Errorf("cannot create directory %s: %s", QuoteLocale(name), ErrText(err))
+	p.Errorf("cannot create directory %s: %s", quote.Locale(name), ErrText(err))
 	return false
 }
 
@@ -101,7 +106,7 @@ func (p *Proc) mkdirAt(name string) error {
 
 func (p *Proc) announceDir(name string, o *mkdirOpts) {
 	if o.verbose {
-		fmt.Fprintf(p.Stdout, "%s: created directory %s\n", p.Name(), QuoteShellAlways(name))
+		fmt.Fprintf(p.Stdout, "%s: created directory %s\n", p.Name(), quote.ShellAlways(name))
 	}
 }
 
@@ -157,24 +162,24 @@ func (p *Proc) mkdirFixMode(name string, o *mkdirOpts) bool {
 	if !o.hasMode {
 		return true
 	}
-	keepSpecial := (o.bits&(modeSetuid|modeSetgid))|(o.mode&modeSticky) == 0
+	keepSpecial := (o.bits&(modes.Setuid|modes.Setgid))|(o.mode&modes.Sticky) == 0
 	made := o.mode
 	if !keepSpecial {
 		made &^= 0o022
 	}
-	made &= modeSticky | modeRWX
-	if keepSpecial && o.mode&o.bits&modeRWX == 0 {
+	made &= modes.Sticky | modes.RWX
+	if keepSpecial && o.mode&o.bits&modes.RWX == 0 {
 		return p.chmodMade(name, made)
 	}
 	if (made^o.mode)&o.bits != 0 {
-		made = o.mode | made&modeAll&^o.bits
+		made = o.mode | made&modes.All&^o.bits
 	}
 	return p.chmodMade(name, made)
 }
 
 func (p *Proc) chmodMade(name string, mode uint32) bool {
-	if err := p.FS.Chmod(p.Abs(name), goMode(mode)); err != nil {
-		p.Errorf("cannot change permissions of %s: %s", QuoteLocale(name), ErrText(err))
+	if err := p.FS.Chmod(p.Abs(name), modes.FileMode(mode)); err != nil {
+		p.Errorf("cannot change permissions of %s: %s", quote.Locale(name), ErrText(err))
 		return false
 	}
 	return true

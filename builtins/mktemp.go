@@ -16,6 +16,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 type mktempOpts struct {
@@ -59,7 +61,7 @@ func mktemp(p *Proc) int {
 			if o.dir {
 				what = "directory"
 			}
-			p.Errorf("failed to create %s via template %s: %s", what, QuoteLocale(template), ErrText(err))
+			p.Errorf("failed to create %s via template %s: %s", what, quote.Locale(template), ErrText(err))
 		}
 		return 1
 	}
@@ -73,7 +75,7 @@ func (o *mktempOpts) template(p *Proc, t string) (string, int, int, int) {
 	var suffix string
 	if o.hasSuffix {
 		if !strings.HasSuffix(t, "X") {
-			p.Errorf("with --suffix, template %s must end in X", QuoteLocale(t))
+			p.Errorf("with --suffix, template %s must end in X", quote.Locale(t))
 			return "", 0, 0, 1
 		}
 		t, suffix = t+o.suffix, o.suffix
@@ -81,13 +83,13 @@ func (o *mktempOpts) template(p *Proc, t string) (string, int, int, int) {
 		suffix = t[i+1:]
 	}
 	if strings.Contains(suffix, "/") {
-		p.Errorf("invalid suffix %s, contains directory separator", QuoteLocale(suffix))
+		p.Errorf("invalid suffix %s, contains directory separator", quote.Locale(suffix))
 		return "", 0, 0, 1
 	}
 	body := t[:len(t)-len(suffix)]
 	nx := len(body) - len(strings.TrimRight(body, "X"))
 	if nx < 3 {
-		p.Errorf("too few X's in template %s", QuoteLocale(t))
+		p.Errorf("too few X's in template %s", quote.Locale(t))
 		return "", 0, 0, 1
 	}
 	if !o.useDir {
@@ -105,7 +107,7 @@ func (o *mktempOpts) tempDir(p *Proc, t string) (string, int) {
 	env := p.Getenv("TMPDIR")
 	if o.tflag {
 		if strings.Contains(t, "/") {
-			p.Errorf("invalid template, %s, contains directory separator", QuoteLocale(t))
+			p.Errorf("invalid template, %s, contains directory separator", quote.Locale(t))
 			return "", 1
 		}
 		switch {
@@ -117,7 +119,7 @@ func (o *mktempOpts) tempDir(p *Proc, t string) (string, int) {
 		return "/tmp", 0
 	}
 	if strings.HasPrefix(t, "/") {
-		p.Errorf("invalid template, %s; with --tmpdir, it may not be absolute", QuoteLocale(t))
+		p.Errorf("invalid template, %s; with --tmpdir, it may not be absolute", quote.Locale(t))
 		return "", 1
 	}
 	switch {

@@ -13,6 +13,8 @@ import (
 	"bufio"
 	"io"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // pasteRun holds one run of paste.
@@ -36,7 +38,7 @@ func paste(p *Proc) int {
 	})
 	flags.Flag('s', "serial", &serial)
 	flags.Flag('z', "zero-terminated", &zero)
-	addValuesInfo(flags, "paste")
+	addToolInfo(flags, "paste")
 	files, err := flags.Parse(p.Args[1:])
 	if code, ok := p.answerInfo(err); ok {
 		return code
@@ -120,7 +122,7 @@ func cMaybeQuote(s string) string {
 		case c >= 32 && c < 127:
 			b.WriteByte(c)
 		default:
-			b.WriteString(cEscape(c))
+			b.WriteString(quote.CEscape(c))
 		}
 	}
 	b.WriteByte('"')
@@ -205,7 +207,7 @@ func (r *pasteRun) report(in *pasteInput) bool {
 	if in.err == nil {
 		return true
 	}
-	r.p.Errorf("%s: %s", QuoteShell(in.name), ErrText(in.err))
+	r.p.Errorf("%s: %s", quote.Shell(in.name), ErrText(in.err))
 	return false
 }
 

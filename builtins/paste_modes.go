@@ -1,5 +1,7 @@
 package builtins
 
+import "github.com/shellfence/shellfence/builtins/internal/quote"
+
 // The two modes of paste (see paste.go), after GNU's paste_parallel and
 // paste_serial.
 
@@ -16,7 +18,7 @@ func (r *pasteRun) parallel(names []string) int {
 	for i, n := range names {
 		in, err := r.open(n)
 		if err != nil {
-			r.p.Errorf("%s: %s", QuoteShell(n), ErrText(err))
+			r.p.Errorf("%s: %s", quote.Shell(n), ErrText(err))
 			return 1
 		}
 		ins[i] = in
@@ -103,7 +105,7 @@ func (r *pasteRun) serial(names []string) int {
 	for _, n := range names {
 		in, err := r.open(n)
 		if err != nil {
-			r.p.Errorf("%s: %s", QuoteShell(n), ErrText(err))
+			r.p.Errorf("%s: %s", quote.Shell(n), ErrText(err))
 			ok = false
 			continue
 		}

@@ -26,6 +26,7 @@ import (
 	"syscall"
 
 	"github.com/shellfence/shellfence/builtins/internal/opt"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/patch"
 )
 
@@ -139,7 +140,7 @@ func (p *Proc) patchFatal(msg string) int {
 }
 
 // quotePatch quotes a name as GNU patch's messages do.
-func quotePatch(s string) string { return QuoteShell(s) }
+func quotePatch(s string) string { return quote.Shell(s) }
 
 // runPatch reads the patch and applies it in the working directory.
 func (p *Proc) runPatch(a *patchArgs) int {
@@ -166,7 +167,7 @@ func (p *Proc) runPatch(a *patchArgs) int {
 	if o.OutFile == "-" {
 		o.Out = p.Stderr
 	}
-	res := patch.ApplyPatch(p.FS, text, o)
+	res := patch.ApplyPatch(p.Ctx, p.FS, text, o)
 	if res.Err != nil {
 		return p.patchFatal(res.Err.Error())
 	}

@@ -21,6 +21,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/ldouble"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // errStopOutput is \c: stop printing and exit successfully.
@@ -66,7 +70,7 @@ func printf(p *Proc) int {
 		}
 	}
 	if len(args) > 0 {
-		p.Errorf("warning: ignoring excess arguments, starting with %s", QuoteLocale(args[0]))
+		p.Errorf("warning: ignoring excess arguments, starting with %s", quote.Locale(args[0]))
 	}
 	return r.status
 }
@@ -158,7 +162,7 @@ func (r *printfRun) directive(f string, i int, next func() (string, bool)) (int,
 		end := min(i+1, len(f))
 		return i, fmt.Errorf("%s: invalid conversion specification", f[start:end])
 	}
-	sp.conv = conv
+	sp.Conv = conv
 	arg, _ := next()
 	r.convert(sp, arg)
 	return i, nil
@@ -166,7 +170,7 @@ func (r *printfRun) directive(f string, i int, next func() (string, bool)) (int,
 
 // printfSpec is a parsed directive and which conversions its flags allow.
 type printfSpec struct {
-	fmtSpec
+	ldouble.Spec
 	quoteFlag bool // ' or I: no %a %c %e %o %s %x
 	hasPoint  bool // a precision was given: no %c
 }
@@ -178,8 +182,8 @@ func (sp printfSpec) allowed(c byte) bool {
 	}
 	switch {
 	case sp.quoteFlag && strings.IndexByte("aAceEosxX", c) >= 0,
-		sp.alt && strings.IndexByte("cdisu", c) >= 0,
-		sp.zero && (c == 'c' || c == 's'),
+		sp.Alt && strings.IndexByte("cdisu", c) >= 0,
+		sp.Zero && (c == 'c' || c == 's'),
 		sp.hasPoint && c == 'c':
 		return false
 	}
@@ -189,13 +193,13 @@ func (sp printfSpec) allowed(c byte) bool {
 // parseSpec reads flags, width and precision (taking * from the
 // arguments) from f[i:].
 func (r *printfRun) parseSpec(f string, i int, next func() (string, bool)) (printfSpec, int, error) {
-	sp := printfSpec{fmtSpec: fmtSpec{prec: -1}}
+	sp := printfSpec{Spec: ldouble.Spec{Prec: -1}}
 	for ; i < len(f); i++ {
 		c := f[i]
 		if c == '\'' || c == 'I' {
 			sp.quoteFlag = true
 		} else if strings.IndexByte("-+ #0", c) >= 0 {
-			sp.setFlag(c)
+			sp.SetFlag(c)
 		} else {
 			break
 		}
@@ -205,35 +209,35 @@ func (r *printfRun) parseSpec(f string, i int, next func() (string, bool)) (prin
 		if arg, ok := next(); ok {
 			w := r.intArg(arg)
 			if w < -1<<31 || w > 1<<31-1 {
-				return sp, i, fmt.Errorf("invalid field width: %s", QuoteLocale(arg))
+				return sp, i, fmt.Errorf("invalid field width: %s", quote.Locale(arg))
 			}
 			sp.setWidth(int(w))
 		}
 	} else {
-		for ; i < len(f) && isDigit(f[i]); i++ {
-			sp.width = min(sp.width*10+int(f[i]-'0'), 1<<31-1)
+		for ; i < len(f) && ctype.IsDigit(f[i]); i++ {
+			sp.Width = min(sp.Width*10+int(f[i]-'0'), 1<<31-1)
 		}
 	}
 	if i < len(f) && f[i] == '.' {
 		i++
 		sp.hasPoint = true
-		sp.prec = 0
+		sp.Prec = 0
 		if i < len(f) && f[i] == '*' {
 			i++
 			if arg, ok := next(); ok {
 				p := r.intArg(arg)
 				switch {
 				case p < 0:
-					sp.prec = -1
+					sp.Prec = -1
 				case p > 1<<31-1:
-					return sp, i, fmt.Errorf("invalid precision: %s", QuoteLocale(arg))
+					return sp, i, fmt.Errorf("invalid precision: %s", quote.Locale(arg))
 				default:
-					sp.prec = int(p)
+					sp.Prec = int(p)
 				}
 			}
 		} else {
-			for ; i < len(f) && isDigit(f[i]); i++ {
-				sp.prec = min(sp.prec*10+int(f[i]-'0'), 1<<31-1)
+			for ; i < len(f) && ctype.IsDigit(f[i]); i++ {
+				sp.Prec = min(sp.Prec*10+int(f[i]-'0'), 1<<31-1)
 			}
 		}
 	}
@@ -243,12 +247,12 @@ func (r *printfRun) parseSpec(f string, i int, next func() (string, bool)) (prin
 // setWidth takes a width from an argument: negative means left-justify.
 func (sp *printfSpec) setWidth(w int) {
 	if w < 0 {
-		sp.minus = true
+		sp.Minus = true
 		w = -w
 	}
-	sp.width = w
+	sp.Width = w
 }
 
 // printfQuote is %q: gnulib's shell-escape quoting, used only when the
 // string needs it (a colon does not, unlike in messages).
-func printfQuote(s string) string { return quoteArg(s, shellEscapeQuoting) }
+func printfQuote(s string) string { return quote.Arg(s, quote.ShellEscapeQuoting) }

@@ -10,11 +10,15 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/ldouble"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // convert prints one conversion of arg.
 func (r *printfRun) convert(sp printfSpec, arg string) {
-	switch c := sp.conv; c {
+	switch c := sp.Conv; c {
 	case 'd', 'i':
 		v := r.intArg(arg)
 		neg := v < 0
@@ -22,71 +26,71 @@ func (r *printfRun) convert(sp printfSpec, arg string) {
 		if neg {
 			mag = uint64(-v)
 		}
-		r.write(formatInt(neg, mag, 10, sp.fmtSpec, true))
+		r.write(formatInt(neg, mag, 10, sp.Spec, true))
 	case 'o', 'u', 'x', 'X':
 		base := map[byte]int{'o': 8, 'u': 10, 'x': 16, 'X': 16}[c]
-		r.write(formatInt(false, r.uintArg(arg), base, sp.fmtSpec, false))
+		r.write(formatInt(false, r.uintArg(arg), base, sp.Spec, false))
 	case 'c':
 		b := byte(0)
 		if arg != "" {
 			b = arg[0]
 		}
-		r.write(padString(string([]byte{b}), sp.fmtSpec))
+		r.write(padString(string([]byte{b}), sp.Spec))
 	case 's':
-		if sp.prec >= 0 && sp.prec < len(arg) {
-			arg = arg[:sp.prec]
+		if sp.Prec >= 0 && sp.Prec < len(arg) {
+			arg = arg[:sp.Prec]
 		}
-		r.write(padString(arg, sp.fmtSpec))
+		r.write(padString(arg, sp.Spec))
 	default:
-		r.write(formatLD(r.floatArg(arg), sp.fmtSpec))
+		r.write(ldouble.Format(r.floatArg(arg), sp.Spec))
 	}
 }
 
 // padString pads s to the width with spaces.
-func padString(s string, sp fmtSpec) string {
-	if len(s) >= sp.width {
+func padString(s string, sp ldouble.Spec) string {
+	if len(s) >= sp.Width {
 		return s
 	}
-	if sp.minus {
-		return s + strings.Repeat(" ", sp.width-len(s))
+	if sp.Minus {
+		return s + strings.Repeat(" ", sp.Width-len(s))
 	}
-	return strings.Repeat(" ", sp.width-len(s)) + s
+	return strings.Repeat(" ", sp.Width-len(s)) + s
 }
 
 // formatInt formats an integer as C's printf does.
-func formatInt(neg bool, mag uint64, base int, sp fmtSpec, signed bool) string {
+func formatInt(neg bool, mag uint64, base int, sp ldouble.Spec, signed bool) string {
 	digits := strconv.FormatUint(mag, base)
-	if sp.conv == 'X' {
+	if sp.Conv == 'X' {
 		digits = strings.ToUpper(digits)
 	}
-	if sp.prec == 0 && mag == 0 {
+	if sp.Prec == 0 && mag == 0 {
 		digits = ""
 	}
-	if sp.prec > len(digits) {
-		digits = strings.Repeat("0", sp.prec-len(digits)) + digits
+	if sp.Prec > len(digits) {
+		digits = strings.Repeat("0", sp.Prec-len(digits)) + digits
 	}
 	prefix := ""
 	switch {
-	case sp.alt && base == 8 && !strings.HasPrefix(digits, "0"):
+	case sp.Alt && base == 8 && !strings.HasPrefix(digits, "0"):
 		digits = "0" + digits
-	case sp.alt && base == 16 && mag != 0:
-		prefix = "0" + string(sp.conv)
+	case sp.Alt && base == 16 && mag != 0:
+		prefix = "0" + string(sp.Conv)
 	}
 	switch {
 	case signed && neg:
 		prefix = "-"
-	case signed && sp.plus:
+	case signed && sp.Plus:
 		prefix = "+"
-	case signed && sp.space:
+	case signed && sp.Space:
 		prefix = " "
 	}
-	fill := sp.width - len(prefix) - len(digits)
+	fill := sp.Width - len(prefix) - len(digits)
 	switch {
 	case fill <= 0:
 		return prefix + digits
-	case sp.minus:
+	case sp.Minus:
 		return prefix + digits + strings.Repeat(" ", fill)
-	case sp.zero && sp.prec < 0:
+	case sp.Zero && sp.Prec < 0:
 		return prefix + strings.Repeat("0", fill) + digits
 	}
 	return strings.Repeat(" ", fill) + prefix + digits
@@ -128,13 +132,13 @@ func (r *printfRun) numError(s, rest string, erange bool) {
 	}
 	switch {
 	case erange:
-		r.p.Errorf("%s: Numerical result out of range", QuoteLocale(s))
+		r.p.Errorf("%s: Numerical result out of range", quote.Locale(s))
 	case rest == "":
 		return
 	case rest == s:
-		r.p.Errorf("%s: expected a numeric value", QuoteLocale(s))
+		r.p.Errorf("%s: expected a numeric value", quote.Locale(s))
 	default:
-		r.p.Errorf("%s: value not completely converted", QuoteLocale(s))
+		r.p.Errorf("%s: value not completely converted", quote.Locale(s))
 	}
 	r.status = 1
 }
@@ -181,7 +185,7 @@ func (r *printfRun) uintArg(s string) uint64 {
 // and erange reports overflow of 64 bits.
 func strtoInt(s string) (neg bool, mag uint64, rest string, erange bool) {
 	i := 0
-	for i < len(s) && isSpace(s[i]) {
+	for i < len(s) && ctype.IsSpace(s[i]) {
 		i++
 	}
 	if i < len(s) && (s[i] == '+' || s[i] == '-') {
@@ -190,14 +194,14 @@ func strtoInt(s string) (neg bool, mag uint64, rest string, erange bool) {
 	}
 	base := 10
 	switch {
-	case i+2 < len(s) && s[i] == '0' && s[i+1]|0x20 == 'x' && isHexDigit(s[i+2]):
+	case i+2 < len(s) && s[i] == '0' && s[i+1]|0x20 == 'x' && ctype.IsHexDigit(s[i+2]):
 		base, i = 16, i+2
 	case i < len(s) && s[i] == '0':
 		base = 8
 	}
 	start := i
 	for ; i < len(s); i++ {
-		d := digitVal(s[i])
+		d := ctype.DigitVal(s[i])
 		if d >= base {
 			break
 		}
@@ -215,13 +219,13 @@ func strtoInt(s string) (neg bool, mag uint64, rest string, erange bool) {
 }
 
 // floatArg reads an argument as strtold would.
-func (r *printfRun) floatArg(s string) ldouble {
+func (r *printfRun) floatArg(s string) ldouble.Float {
 	if c, ok := r.charConstant(s); ok {
-		return ldFromInt(int64(c))
+		return ldouble.FromInt(int64(c))
 	}
-	x, rest, ok, erange := parseLD(s)
+	x, rest, ok, erange := ldouble.Parse(s)
 	if !ok {
-		x, rest = ldouble{f: newLD()}, s
+		x, rest = ldouble.Float{Big: ldouble.NewBig()}, s
 		if s == "" {
 			rest = ""
 		}
@@ -258,8 +262,8 @@ func (r *printfRun) escape(s string, i int, octal0 bool) (int, error) {
 	switch {
 	case p < len(s) && s[p] == 'x':
 		v, n := 0, 0
-		for p++; n < 2 && p < len(s) && isHexDigit(s[p]); n, p = n+1, p+1 {
-			v = v*16 + digitVal(s[p])
+		for p++; n < 2 && p < len(s) && ctype.IsHexDigit(s[p]); n, p = n+1, p+1 {
+			v = v*16 + ctype.DigitVal(s[p])
 		}
 		if n == 0 {
 			return 0, errors.New("missing hexadecimal number in escape")
@@ -327,10 +331,10 @@ func (r *printfRun) unicodeEscape(s string, p int) (int, error) {
 	}
 	v := uint32(0)
 	for k := 1; k <= digits; k++ {
-		if p+k >= len(s) || !isHexDigit(s[p+k]) {
+		if p+k >= len(s) || !ctype.IsHexDigit(s[p+k]) {
 			return 0, errors.New("missing hexadecimal number in escape")
 		}
-		v = v*16 + uint32(digitVal(s[p+k]))
+		v = v*16 + uint32(ctype.DigitVal(s[p+k]))
 	}
 	if (v <= 0x9f && v != 0x24 && v != 0x40 && v != 0x60) || (v >= 0xd800 && v <= 0xdfff) {
 		return 0, fmt.Errorf("invalid universal character name \\%c%0*x", s[p], digits, v)

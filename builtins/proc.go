@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/shellfence/shellfence/builtins/internal/datetime"
 	"github.com/shellfence/shellfence/vfs"
 	"github.com/shellfence/shellfence/vfs/budget"
 )
@@ -143,7 +144,7 @@ func (p *Proc) Now() time.Time {
 // engine's.
 func (p *Proc) Loc() *time.Location {
 	if tz, ok := p.LookupEnv("TZ"); ok {
-		if loc, err := loadZone(tz); err == nil {
+		if loc, err := datetime.LoadZone(tz); err == nil {
 			return loc
 		}
 	}

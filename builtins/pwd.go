@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"path"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 func pwd(p *Proc) int {
@@ -34,7 +36,7 @@ func pwd(p *Proc) int {
 	}
 	dir, err := p.canonicalize(p.Dir, canExisting, false)
 	if err != nil {
-		p.Errorf("couldn't find directory entry in %s with matching i-node", QuoteLocale(".."))
+		p.Errorf("couldn't find directory entry in %s with matching i-node", quote.Locale(".."))
 		return 1
 	}
 	fmt.Fprintln(p.Stdout, dir)

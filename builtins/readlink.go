@@ -11,7 +11,11 @@ package builtins
 // workspace: a name resolving outside it fails ("outside the workspace",
 // shown with -v).
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
+)
 
 func readlink(p *Proc) int {
 	mode := canonMode(-1)
@@ -55,7 +59,7 @@ func readlink(p *Proc) int {
 		if err != nil {
 			status = 1
 			if verbose {
-				p.Errorf("%s: %s", QuoteShell(f), ErrText(err))
+				p.Errorf("%s: %s", quote.Shell(f), ErrText(err))
 			}
 			continue
 		}

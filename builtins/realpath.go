@@ -14,6 +14,8 @@ package builtins
 import (
 	"fmt"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 type realpathOpts struct {
@@ -104,7 +106,7 @@ func (o *realpathOpts) canonDir(p *Proc, name string) (string, bool) {
 		err = errNotDir
 	}
 	if err != nil {
-		p.Errorf("%s: %s", QuoteShell(name), ErrText(err))
+		p.Errorf("%s: %s", quote.Shell(name), ErrText(err))
 		return "", false
 	}
 	return c, true
@@ -115,7 +117,7 @@ func (o *realpathOpts) one(p *Proc, name string) bool {
 	c, err := o.canon(p, name)
 	if err != nil {
 		if !o.quiet {
-			p.Errorf("%s: %s", QuoteShell(name), ErrText(err))
+			p.Errorf("%s: %s", quote.Shell(name), ErrText(err))
 		}
 		return false
 	}

@@ -16,6 +16,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/vfs"
 )
 
@@ -55,7 +56,7 @@ func rm(p *Proc) int {
 	flags.Func(0, "no-preserve-root", func() { o.preserveRoot = false })
 	flags.Add(optionalValue("preserve-root", func(_, v string) error {
 		if v != "" && v != "all" {
-			return fmt.Errorf("unrecognized --preserve-root argument: %s", QuoteShellAlways(v))
+			return fmt.Errorf("unrecognized --preserve-root argument: %s", quote.ShellAlways(v))
 		}
 		o.preserveRoot = true
 		return nil
@@ -123,10 +124,10 @@ func (p *Proc) rmTop(name string, o *rmOpts) rmStatus {
 		switch {
 		case isDotOrDotDot(lastComponent(name)):
 			p.Errorf("refusing to remove %s or %s directory: skipping %s",
-				QuoteShellAlways("."), QuoteShellAlways(".."), QuoteShellAlways(shown))
+				quote.ShellAlways("."), quote.ShellAlways(".."), quote.ShellAlways(shown))
 			return rmError
 		case o.preserveRoot && name != "" && p.cleanAbs(name) == "/":
-			p.Errorf("it is dangerous to operate recursively on %s", QuoteShellAlways(shown))
+			p.Errorf("it is dangerous to operate recursively on %s", quote.ShellAlways(shown))
 			p.Errorf("use --no-preserve-root to override this failsafe")
 			return rmError
 		}
@@ -139,7 +140,7 @@ func (p *Proc) rmTop(name string, o *rmOpts) rmStatus {
 		return p.rmRefuseDir(shown, o)
 	}
 	if p.cleanAbs(name) == p.FS.Root() {
-		p.Errorf("refusing to remove the workspace root: skipping %s", QuoteShellAlways(shown))
+		p.Errorf("refusing to remove the workspace root: skipping %s", quote.ShellAlways(shown))
 		return rmError
 	}
 	dev := vfs.MetaOf(fi).Dev
@@ -151,7 +152,7 @@ func (p *Proc) rmRefuseDir(shown string, o *rmOpts) rmStatus {
 	if o.dirs {
 		cause = "Directory not empty"
 	}
-	p.Errorf("cannot remove %s: %s", QuoteShellAlways(shown), cause)
+	p.Errorf("cannot remove %s: %s", quote.ShellAlways(shown), cause)
 	return rmError
 }
 
@@ -162,7 +163,7 @@ func (p *Proc) rmLeaf(shown, name string, fi fs.FileInfo, err error, o *rmOpts, 
 		if o.force && rmIgnorable(err) {
 			return rmOK
 		}
-		p.Errorf("cannot remove %s: %s", QuoteShellAlways(shown), ErrText(err))
+		p.Errorf("cannot remove %s: %s", quote.ShellAlways(shown), ErrText(err))
 		*marked = true
 		return rmError
 	}
@@ -187,7 +188,7 @@ func (p *Proc) rmDir(shown, name string, fi fs.FileInfo, dev uint64, o *rmOpts, 
 		if empty {
 			q = "remove directory %s? "
 		}
-		if !p.ask(q, QuoteShellAlways(shown)) {
+		if !p.ask(q, quote.ShellAlways(shown)) {
 			*marked = true
 			return rmDeclined
 		}
@@ -196,7 +197,7 @@ func (p *Proc) rmDir(shown, name string, fi fs.FileInfo, dev uint64, o *rmOpts, 
 		return p.rmExcise(shown, name, true, o, marked)
 	}
 	if o.oneFS && vfs.MetaOf(fi).Dev != dev {
-		p.Errorf("skipping %s, since it's on a different device", QuoteShellAlways(shown))
+		p.Errorf("skipping %s, since it's on a different device", quote.ShellAlways(shown))
 		*marked = true
 		return rmError
 	}
@@ -205,7 +206,7 @@ func (p *Proc) rmDir(shown, name string, fi fs.FileInfo, dev uint64, o *rmOpts, 
 		*marked = true
 		return worst
 	}
-	if o.interactive == rmAlways && !p.ask("remove directory %s? ", QuoteShellAlways(shown)) {
+	if o.interactive == rmAlways && !p.ask("remove directory %s? ", quote.ShellAlways(shown)) {
 		return rmDeclined
 	}
 	return max(worst, p.rmExcise(shown, name, true, o, marked))
@@ -216,7 +217,7 @@ func (p *Proc) rmDir(shown, name string, fi fs.FileInfo, dev uint64, o *rmOpts, 
 func (p *Proc) rmChildren(shown, name string, dev uint64, o *rmOpts) (rmStatus, bool) {
 	ents, err := p.ReadDir(name)
 	if err != nil {
-		p.Errorf("cannot remove %s: %s", QuoteShellAlways(shown), ErrText(err))
+		p.Errorf("cannot remove %s: %s", quote.ShellAlways(shown), ErrText(err))
 		return rmError, true
 	}
 	worst, marked := rmOK, false
@@ -242,7 +243,7 @@ func (p *Proc) rmPrompt(shown string, fi fs.FileInfo, dir bool, o *rmOpts) rmSta
 	if o.interactive != rmAlways {
 		return rmOK
 	}
-	if !p.ask("remove %s %s? ", fileType(fi), QuoteShellAlways(shown)) {
+	if !p.ask("remove %s %s? ", fileType(fi), quote.ShellAlways(shown)) {
 		return rmDeclined
 	}
 	return rmOK
@@ -260,15 +261,15 @@ func (p *Proc) rmExcise(shown, name string, dir bool, o *rmOpts, marked *bool) r
 		if o.force && rmIgnorable(err) {
 			return rmOK
 		}
-		p.Errorf("cannot remove %s: %s", QuoteShellAlways(shown), ErrText(err))
+		p.Errorf("cannot remove %s: %s", quote.ShellAlways(shown), ErrText(err))
 		*marked = true
 		return rmError
 	}
 	if o.verbose {
 		if dir {
-			fmt.Fprintf(p.Stdout, "removed directory %s\n", QuoteShellAlways(shown))
+			fmt.Fprintf(p.Stdout, "removed directory %s\n", quote.ShellAlways(shown))
 		} else {
-			fmt.Fprintf(p.Stdout, "removed %s\n", QuoteShellAlways(shown))
+			fmt.Fprintf(p.Stdout, "removed %s\n", quote.ShellAlways(shown))
 		}
 	}
 	return rmOK

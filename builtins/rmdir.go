@@ -9,6 +9,8 @@ package builtins
 import (
 	"fmt"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 type rmdirOpts struct {
@@ -45,9 +47,9 @@ func (p *Proc) rmdirOne(name string, o *rmdirOpts) bool {
 			return true
 		}
 		if errnoOf(err) == errNotDir && strings.HasSuffix(name, "/") && p.isDirName(name) {
-			p.Errorf("failed to remove %s: Symbolic link not followed", QuoteShellAlways(name))
+			p.Errorf("failed to remove %s: Symbolic link not followed", quote.ShellAlways(name))
 		} else {
-			p.Errorf("failed to remove %s: %s", QuoteShellAlways(name), ErrText(err))
+			p.Errorf("failed to remove %s: %s", quote.ShellAlways(name), ErrText(err))
 		}
 		return false
 	}
@@ -59,7 +61,7 @@ func (p *Proc) rmdirOne(name string, o *rmdirOpts) bool {
 
 func (o *rmdirOpts) announce(p *Proc, name string) {
 	if o.verbose {
-		fmt.Fprintf(p.Stdout, "%s: removing directory, %s\n", p.Name(), QuoteShellAlways(name))
+		fmt.Fprintf(p.Stdout, "%s: removing directory, %s\n", p.Name(), quote.ShellAlways(name))
 	}
 }
 
@@ -89,7 +91,7 @@ func (p *Proc) rmdirParents(name string, o *rmdirOpts) bool {
 			if errnoOf(err) == errNotDir {
 				msg = "failed to remove %s: %s"
 			}
-			p.Errorf(msg, QuoteShellAlways(dir), ErrText(err))
+			p.Errorf(msg, quote.ShellAlways(dir), ErrText(err))
 			return false
 		}
 	}

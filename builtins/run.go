@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/shellfence/shellfence/builtins/internal/opt"
 )
@@ -101,15 +100,4 @@ func (p *Proc) newOpts(usageStatus int) *opt.Parser {
 	o := opt.New(p.Name())
 	o.UsageStatus = usageStatus
 	return o
-}
-
-func loadZone(tz string) (*time.Location, error) {
-	tz = strings.TrimPrefix(tz, ":")
-	if tz == "" || tz == "UTC" || tz == "UTC0" {
-		return time.UTC, nil
-	}
-	if loc, err := time.LoadLocation(tz); err == nil {
-		return loc, nil
-	}
-	return posixZone(tz), nil
 }

@@ -21,6 +21,7 @@ package builtins
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -218,4 +219,17 @@ func atoiPrefix(s string) int64 {
 		return 0
 	}
 	return n
+}
+
+// sedUsage prints GNU sed's usage text (help/sed.txt, a format for the
+// program name); --help (status 0) adds the line on bug reports.
+func sedUsage(p *Proc, w io.Writer, status int) {
+	fmt.Fprintf(w, helpText("sed"), p.Name())
+	if status == 0 {
+		io.WriteString(w, "E-mail bug reports to: <bug-sed@gnu.org>.\n")
+	}
+}
+
+func sedVersion(p *Proc) {
+	io.WriteString(p.Stdout, versionText("sed"))
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/shellfence/shellfence/engine"
 	"github.com/shellfence/shellfence/vfs"
+	"github.com/shellfence/shellfence/vfs/vfstest"
 )
 
 const secret = "TOP-SECRET-7f3a9c"
@@ -19,31 +20,18 @@ const secret = "TOP-SECRET-7f3a9c"
 // workspace, with symlinks that point out) and returns both paths.
 func escapeSetup(t *testing.T) (ws, outside string) {
 	t.Helper()
-	root := t.TempDir()
-	ws, outside = filepath.Join(root, "ws"), filepath.Join(root, "outside")
-	for _, d := range []string{ws, outside, filepath.Join(ws, "sub")} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write := func(p, s string) {
-		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write(filepath.Join(outside, "secret"), secret+"\n")
-	write(filepath.Join(outside, "script.sed"), "s/^/"+secret+"/\n")
-	write(filepath.Join(ws, "a.txt"), "a1\na2\n")
-	for link, target := range map[string]string{
-		"out-link":    "../outside/secret",
-		"abs-link":    filepath.Join(outside, "secret"),
-		"up":          "..",
-		"sub/up2":     "../..",
-		"outdir-link": "../outside",
-	} {
-		if err := os.Symlink(target, filepath.Join(ws, link)); err != nil {
-			t.Fatal(err)
-		}
+	ws, _ = vfstest.Workspace(t, map[string]string{
+		"../outside/secret":     secret + "\n",
+		"../outside/script.sed": "s/^/" + secret + "/\n",
+		"a.txt":                 "a1\na2\n",
+		"out-link":              "->../outside/secret",
+		"up":                    "->..",
+		"sub/up2":               "->../..",
+		"outdir-link":           "->../outside",
+	})
+	outside = filepath.Join(filepath.Dir(ws), "outside")
+	if err := os.Symlink(filepath.Join(outside, "secret"), filepath.Join(ws, "abs-link")); err != nil {
+		t.Fatal(err)
 	}
 	return ws, outside
 }

@@ -2,31 +2,19 @@ package builtins_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/shellfence/shellfence/engine"
-	"github.com/shellfence/shellfence/vfs"
+	"github.com/shellfence/shellfence/vfs/vfstest"
 )
 
 // sedRunIn runs cmdline in a workspace holding files, with opts.
 func sedRunIn(t *testing.T, files map[string]string, cmdline string, opts ...engine.Option) engine.Result {
 	t.Helper()
-	dir := t.TempDir()
-	for name, content := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	fsys, err := vfs.OpenDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fsys.Close()
+	_, fsys := vfstest.Workspace(t, files)
 	res, err := engine.New(fsys, opts...).Run(context.Background(), engine.Request{Command: cmdline})
 	if err != nil {
 		t.Fatal(err)

@@ -19,11 +19,15 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/ldouble"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // seqOperand is a number operand and how it was written.
 type seqOperand struct {
-	value ldouble
+	value ldouble.Float
 	width int
 	prec  int // digits after the point; seqNoPrec when not fixed point
 }
@@ -44,7 +48,7 @@ func seq(p *Proc) int {
 	flags.Value('f', "format", func(_, v string) error { format = &v; return nil })
 	flags.String('s', "separator", &r.sep)
 	flags.Flag('w', "equal-width", &r.equalWidth)
-	addValuesInfo(flags, "seq")
+	addToolInfo(flags, "seq")
 	opts, operands := splitSeqArgs(p.Args[1:])
 	rest, err := flags.Parse(opts)
 	if code, ok := p.answerInfo(err); ok {
@@ -58,7 +62,7 @@ func seq(p *Proc) int {
 	case len(operands) == 0:
 		return p.usage(p.tryHelp("missing operand"), 1)
 	case len(operands) > 3:
-		return p.usage(p.tryHelp("extra operand "+QuoteLocale(operands[3])), 1)
+		return p.usage(p.tryHelp("extra operand "+quote.Locale(operands[3])), 1)
 	}
 	if format != nil {
 		if r.format, err = parseSeqFormat(*format); err != nil {
@@ -81,7 +85,7 @@ func splitSeqArgs(args []string) (opts, operands []string) {
 	i := 0
 	for i < len(args) {
 		a := args[i]
-		if len(a) >= 2 && a[0] == '-' && (a[1] == '.' || isDigit(a[1])) {
+		if len(a) >= 2 && a[0] == '-' && (a[1] == '.' || ctype.IsDigit(a[1])) {
 			break
 		}
 		if a == "-" || a[0] != '-' {
@@ -153,11 +157,11 @@ func (r *seqRun) general(ops []string) int {
 			return r.p.usage(r.p.tryHelp(err.Error()), 1)
 		}
 		vals[i] = v
-		if i == 1 && len(ops) == 3 && v.value.isZero() {
-			return r.p.usage(r.p.tryHelp("invalid Zero increment value: "+QuoteLocale(o)), 1)
+		if i == 1 && len(ops) == 3 && v.value.IsZero() {
+			return r.p.usage(r.p.tryHelp("invalid Zero increment value: "+quote.Locale(o)), 1)
 		}
 	}
-	first, step := seqOperand{ldFromInt(1), 1, 0}, seqOperand{ldFromInt(1), 1, 0}
+	first, step := seqOperand{ldouble.FromInt(1), 1, 0}, seqOperand{ldouble.FromInt(1), 1, 0}
 	last := vals[len(vals)-1]
 	if len(vals) > 1 {
 		first = vals[0]
@@ -178,17 +182,17 @@ func (r *seqRun) general(ops []string) int {
 // tryFastValues is GNU's second try at integer counting, for operands
 // such as 1e3 or an infinite LAST.
 func (r *seqRun) tryFastValues(first, step, last seqOperand) (int, bool) {
-	if first.prec != 0 || step.prec != 0 || last.prec != 0 || first.value.isInf() ||
-		first.value.neg || last.value.neg || step.value.neg || step.value.isZero() ||
-		step.value.cmp(ldFromInt(200)) > 0 || r.equalWidth || r.format != nil || len(r.sep) != 1 {
+	if first.prec != 0 || step.prec != 0 || last.prec != 0 || first.value.IsInf() ||
+		first.value.Neg || last.value.Neg || step.value.Neg || step.value.IsZero() ||
+		step.value.Cmp(ldouble.FromInt(200)) > 0 || r.equalWidth || r.format != nil || len(r.sep) != 1 {
 		return 0, false
 	}
-	s1 := formatLD(first.value, fmtSpec{prec: 0, conv: 'f'})
+	s1 := ldouble.Format(first.value, ldouble.Spec{Prec: 0, Conv: 'f'})
 	s2 := "inf"
-	if !last.value.isInf() {
-		s2 = formatLD(last.value, fmtSpec{prec: 0, conv: 'f'})
+	if !last.value.IsInf() {
+		s2 = ldouble.Format(last.value, ldouble.Spec{Prec: 0, Conv: 'f'})
 	}
-	st, _ := step.value.f.Uint64()
+	st, _ := step.value.Big.Uint64()
 	if st == 0 {
 		return 0, false
 	}
@@ -213,12 +217,12 @@ func (r *seqRun) fail(err error) int {
 // scanSeqArg is GNU's scan_arg: the value, and the width and precision
 // of the number as written.
 func scanSeqArg(arg string) (seqOperand, error) {
-	v, rest, ok, erange := parseLD(arg)
-	if !ok || rest != "" || (erange && !v.isZero()) {
-		return seqOperand{}, fmt.Errorf("invalid floating point argument: %s", QuoteLocale(arg))
+	v, rest, ok, erange := ldouble.Parse(arg)
+	if !ok || rest != "" || (erange && !v.IsZero()) {
+		return seqOperand{}, fmt.Errorf("invalid floating point argument: %s", quote.Locale(arg))
 	}
-	if v.isNaN() {
-		return seqOperand{}, fmt.Errorf("invalid %s argument: %s", QuoteLocale("not-a-number"), QuoteLocale(arg))
+	if v.IsNaN() {
+		return seqOperand{}, fmt.Errorf("invalid %s argument: %s", quote.Locale("not-a-number"), quote.Locale(arg))
 	}
 	a := strings.TrimLeft(arg, " \t\n\v\f\r+")
 	op := seqOperand{value: v, prec: seqNoPrec}
@@ -226,7 +230,7 @@ func scanSeqArg(arg string) (seqOperand, error) {
 	if point < 0 && !strings.Contains(a, "p") {
 		op.prec = 0
 	}
-	if strings.ContainsAny(a, "xX") || v.isInf() {
+	if strings.ContainsAny(a, "xX") || v.IsInf() {
 		return op, nil
 	}
 	op.width = len(a)
@@ -240,7 +244,7 @@ func scanSeqArg(arg string) (seqOperand, error) {
 		switch {
 		case fracLen == 0:
 			op.width--
-		case point == 0 || !isDigit(a[point-1]):
+		case point == 0 || !ctype.IsDigit(a[point-1]):
 			op.width++
 		}
 	}

@@ -6,15 +6,19 @@ package builtins
 import (
 	"fmt"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/ldouble"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // seqFormat is a -f format: text around one floating-point conversion.
 type seqFormat struct {
 	prefix, suffix string
-	spec           fmtSpec
+	spec           ldouble.Spec
 }
 
-func (f *seqFormat) number(x ldouble) string { return formatLD(x, f.spec) }
+func (f *seqFormat) number(x ldouble.Float) string { return ldouble.Format(x, f.spec) }
 
 // parseSeqFormat checks a -f format as GNU's long_double_format does.
 func parseSeqFormat(s string) (*seqFormat, error) {
@@ -23,7 +27,7 @@ func parseSeqFormat(s string) (*seqFormat, error) {
 	i := 0
 	for ; !(i < len(s) && s[i] == '%' && (i+1 >= len(s) || s[i+1] != '%')); i++ {
 		if i >= len(s) {
-			return nil, fmt.Errorf("format %s has no %% directive", QuoteLocale(s))
+			return nil, fmt.Errorf("format %s has no %% directive", quote.Locale(s))
 		}
 		pre.WriteByte(s[i])
 		if s[i] == '%' {
@@ -32,35 +36,35 @@ func parseSeqFormat(s string) (*seqFormat, error) {
 	}
 	f.prefix = pre.String()
 	i++
-	sp := fmtSpec{prec: -1}
+	sp := ldouble.Spec{Prec: -1}
 	for ; i < len(s) && strings.IndexByte("-+#0 '", s[i]) >= 0; i++ {
-		sp.setFlag(s[i])
+		sp.SetFlag(s[i])
 	}
-	for ; i < len(s) && isDigit(s[i]); i++ {
-		sp.width = sp.width*10 + int(s[i]-'0')
+	for ; i < len(s) && ctype.IsDigit(s[i]); i++ {
+		sp.Width = sp.Width*10 + int(s[i]-'0')
 	}
 	if i < len(s) && s[i] == '.' {
-		sp.prec = 0
-		for i++; i < len(s) && isDigit(s[i]); i++ {
-			sp.prec = sp.prec*10 + int(s[i]-'0')
+		sp.Prec = 0
+		for i++; i < len(s) && ctype.IsDigit(s[i]); i++ {
+			sp.Prec = sp.Prec*10 + int(s[i]-'0')
 		}
 	}
 	if i < len(s) && s[i] == 'L' {
 		i++
 	}
 	if i >= len(s) {
-		return nil, fmt.Errorf("format %s ends in %%", QuoteLocale(s))
+		return nil, fmt.Errorf("format %s ends in %%", quote.Locale(s))
 	}
 	if strings.IndexByte("efgaEFGA", s[i]) < 0 {
-		return nil, fmt.Errorf("format %s has unknown %%%c directive", QuoteLocale(s), s[i])
+		return nil, fmt.Errorf("format %s has unknown %%%c directive", quote.Locale(s), s[i])
 	}
-	sp.conv = s[i]
+	sp.Conv = s[i]
 	f.spec = sp
 	var suf strings.Builder
 	for i++; i < len(s); i++ {
 		if s[i] == '%' {
 			if i+1 >= len(s) || s[i+1] != '%' {
-				return nil, fmt.Errorf("format %s has too many %% directives", QuoteLocale(s))
+				return nil, fmt.Errorf("format %s has too many %% directives", quote.Locale(s))
 			}
 			i++
 		}
@@ -70,28 +74,13 @@ func parseSeqFormat(s string) (*seqFormat, error) {
 	return f, nil
 }
 
-func (sp *fmtSpec) setFlag(c byte) {
-	switch c {
-	case '-':
-		sp.minus = true
-	case '+':
-		sp.plus = true
-	case '#':
-		sp.alt = true
-	case '0':
-		sp.zero = true
-	case ' ':
-		sp.space = true
-	}
-}
-
 // defaultFormat is %.PRECf for fixed-point operands (zero-padded to the
 // widest with -w), else %g.
 func (r *seqRun) defaultFormat(first, step, last seqOperand) *seqFormat {
 	prec := max(first.prec, step.prec)
 	if prec != seqNoPrec && last.prec != seqNoPrec {
 		if !r.equalWidth {
-			return &seqFormat{spec: fmtSpec{prec: prec, conv: 'f'}}
+			return &seqFormat{spec: ldouble.Spec{Prec: prec, Conv: 'f'}}
 		}
 		firstWidth := first.width + (prec - first.prec)
 		lastWidth := last.width + (prec - last.prec)
@@ -104,19 +93,19 @@ func (r *seqRun) defaultFormat(first, step, last seqOperand) *seqFormat {
 		if first.prec == 0 && prec != 0 {
 			firstWidth++
 		}
-		return &seqFormat{spec: fmtSpec{zero: true, width: max(firstWidth, lastWidth), prec: prec, conv: 'f'}}
+		return &seqFormat{spec: ldouble.Spec{Zero: true, Width: max(firstWidth, lastWidth), Prec: prec, Conv: 'f'}}
 	}
-	return &seqFormat{spec: fmtSpec{prec: -1, conv: 'g'}}
+	return &seqFormat{spec: ldouble.Spec{Prec: -1, Conv: 'g'}}
 }
 
 // printNumbers is GNU's print_numbers: FIRST + i*STEP while within LAST,
 // plus the number just past LAST when it prints as LAST.
-func (r *seqRun) printNumbers(f *seqFormat, first, step, last ldouble) int {
-	outOfRange := func(x ldouble) bool {
-		if step.neg {
-			return x.cmp(last) < 0
+func (r *seqRun) printNumbers(f *seqFormat, first, step, last ldouble.Float) int {
+	outOfRange := func(x ldouble.Float) bool {
+		if step.Neg {
+			return x.Cmp(last) < 0
 		}
-		return last.cmp(x) < 0
+		return last.Cmp(x) < 0
 	}
 	if outOfRange(first) {
 		return 0
@@ -130,7 +119,7 @@ func (r *seqRun) printNumbers(f *seqFormat, first, step, last ldouble) int {
 			return r.fail(err)
 		}
 		x0 := x
-		x = first.add(ldFromInt(i).mul(step))
+		x = first.Add(ldouble.FromInt(i).Mul(step))
 		if outOfRange(x) && !printsAsLast(f, x, x0, last) {
 			break
 		}
@@ -146,10 +135,10 @@ func (r *seqRun) printNumbers(f *seqFormat, first, step, last ldouble) int {
 
 // printsAsLast reports whether x, just past LAST, prints as a number
 // equal to LAST and differently from the previous number x0.
-func printsAsLast(f *seqFormat, x, x0, last ldouble) bool {
+func printsAsLast(f *seqFormat, x, x0, last ldouble.Float) bool {
 	s := f.number(x)
-	v, rest, ok, erange := parseLD(s)
-	if !ok || rest != "" || (erange && !v.isZero()) || v.isNaN() || v.cmp(last) != 0 {
+	v, rest, ok, erange := ldouble.Parse(s)
+	if !ok || rest != "" || (erange && !v.IsZero()) || v.IsNaN() || v.Cmp(last) != 0 {
 		return false
 	}
 	return f.number(x0) != s

@@ -12,11 +12,14 @@ import (
 	"fmt"
 	"math"
 	"time"
+
+	"github.com/shellfence/shellfence/builtins/internal/ldouble"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 func sleep(p *Proc) int {
 	flags := p.newOpts(1)
-	addValuesInfo(flags, "sleep")
+	addToolInfo(flags, "sleep")
 	args, err := flags.Parse(p.Args[1:])
 	if code, ok := p.answerInfo(err); ok {
 		return code
@@ -31,7 +34,7 @@ func sleep(p *Proc) int {
 	for _, a := range args {
 		s, valid := sleepInterval(a)
 		if !valid {
-			p.Errorf("invalid time interval %s", QuoteLocale(a))
+			p.Errorf("invalid time interval %s", quote.Locale(a))
 			ok = false
 		}
 		total += s
@@ -45,11 +48,11 @@ func sleep(p *Proc) int {
 
 // sleepInterval reads NUMBER[smhd].
 func sleepInterval(a string) (float64, bool) {
-	x, rest, ok, _ := parseLD(a)
-	if !ok || x.isNaN() || x.neg && !x.isZero() || len(rest) > 1 {
+	x, rest, ok, _ := ldouble.Parse(a)
+	if !ok || x.IsNaN() || x.Neg && !x.IsZero() || len(rest) > 1 {
 		return 0, false
 	}
-	s, _ := x.f.Float64()
+	s, _ := x.Big.Float64()
 	mult := map[string]float64{"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}
 	m, ok := mult[rest]
 	if !ok {

@@ -26,6 +26,8 @@ import (
 	"fmt"
 	"hash/maphash"
 	"slices"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 type sortOpts struct {
@@ -63,7 +65,7 @@ func sortCmd(p *Proc) int {
 			continue
 		}
 		if _, err := p.Stat(f); err != nil {
-			return p.sortFail(sortError(fmt.Sprintf("cannot read: %s: %s", QuoteShell(f), ErrText(err))))
+			return p.sortFail(sortError(fmt.Sprintf("cannot read: %s: %s", quote.Shell(f), ErrText(err))))
 		}
 	}
 	if o.hasOutput {
@@ -126,7 +128,7 @@ func (p *Proc) sortFinishOpts(o *sortOpts, files []string) ([]string, error) {
 	}
 	if o.check != 0 {
 		if len(files) > 1 {
-			return nil, sortError(fmt.Sprintf("extra operand %s not allowed with -%c", QuoteShellAlways(files[1]), o.check))
+			return nil, sortError(fmt.Sprintf("extra operand %s not allowed with -%c", quote.ShellAlways(files[1]), o.check))
 		}
 		if o.hasOutput {
 			return nil, sortError(fmt.Sprintf("options '-%co' are incompatible", o.check))
@@ -138,25 +140,25 @@ func (p *Proc) sortFinishOpts(o *sortOpts, files []string) ([]string, error) {
 func (p *Proc) sortFiles0(o *sortOpts, files []string) ([]string, error) {
 	if len(files) > 0 {
 		return nil, fmt.Errorf("extra operand %s\nfile operands cannot be combined with --files0-from\nTry '%s --help' for more information.",
-			QuoteShellAlways(files[0]), p.Name())
+			quote.ShellAlways(files[0]), p.Name())
 	}
 	names, err := p.readFiles0(o.files0)
 	if err != nil {
 		var re files0ReadErr
 		if errors.As(err, &re) {
-			return nil, sortError(fmt.Sprintf("%s: read error: %s", QuoteShell(o.files0), ErrText(re.error)))
+			return nil, sortError(fmt.Sprintf("%s: read error: %s", quote.Shell(o.files0), ErrText(re.error)))
 		}
-		return nil, sortError(fmt.Sprintf("open failed: %s: %s", QuoteShell(o.files0), ErrText(err)))
+		return nil, sortError(fmt.Sprintf("open failed: %s: %s", quote.Shell(o.files0), ErrText(err)))
 	}
 	if len(names) == 0 {
-		return nil, sortError(fmt.Sprintf("no input from %s", QuoteShellAlways(o.files0)))
+		return nil, sortError(fmt.Sprintf("no input from %s", quote.ShellAlways(o.files0)))
 	}
 	for i, n := range names {
 		switch {
 		case n == "-":
 			return nil, sortError("when reading file names from stdin, no file name of '-' allowed")
 		case n == "":
-			return nil, sortError(fmt.Sprintf("%s:%d: invalid zero-length file name", QuoteShell(o.files0), i+1))
+			return nil, sortError(fmt.Sprintf("%s:%d: invalid zero-length file name", quote.Shell(o.files0), i+1))
 		}
 	}
 	return names, nil

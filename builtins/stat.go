@@ -21,6 +21,8 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/shellfence/shellfence/builtins/internal/argmatch"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/vfs"
 )
 
@@ -32,7 +34,7 @@ type statConfig struct {
 	hasFmt  bool
 	escapes bool   // --printf: interpret backslash escapes
 	trailer string // what follows each file's output
-	quoter  *quoter
+	quoter  *quote.Quoter
 }
 
 func stat(p *Proc) int {
@@ -53,7 +55,7 @@ func stat(p *Proc) int {
 		return err
 	})
 	flags.Unsupported("f", "file-system")
-	addInfoOptions(flags, statHelp, statVersion)
+	addToolInfo(flags, "stat")
 	files, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		if status, ok := p.answerInfo(err); ok {
@@ -66,7 +68,7 @@ func stat(p *Proc) int {
 		fmt.Fprintf(p.Stderr, "Try '%s --help' for more information.\n", p.Name())
 		return 1
 	}
-	c.quoter = newQuoter(literalQuoting, "")
+	c.quoter = quote.New(quote.LiteralQuoting, "")
 	if c.hasFmt && strings.Contains(c.format, "%N") {
 		c.quoter = statQuoter(p)
 	}
@@ -100,16 +102,16 @@ func statAll(p *Proc, c *statConfig, files []string) (status int) {
 
 // statQuoter is the quoting of %N: QUOTING_STYLE, else
 // shell-escape-always.
-func statQuoter(p *Proc) *quoter {
+func statQuoter(p *Proc) *quote.Quoter {
 	v, ok := p.LookupEnv("QUOTING_STYLE")
 	if !ok {
-		return newQuoter(shellEscapeAlwaysQuoting, "")
+		return quote.New(quote.ShellEscapeAlwaysQuoting, "")
 	}
-	if i := argMatch(v, quotingStyleNames); i >= 0 {
-		return newQuoter(quotingStyle(i), "")
+	if i := argmatch.Index(v, quote.StyleNames); i >= 0 {
+		return quote.New(quote.Style(i), "")
 	}
-	p.Errorf("ignoring invalid value of environment variable QUOTING_STYLE: %s", QuoteLocale(v))
-	return newQuoter(shellEscapeAlwaysQuoting, "")
+	p.Errorf("ignoring invalid value of environment variable QUOTING_STYLE: %s", quote.Locale(v))
+	return quote.New(quote.ShellEscapeAlwaysQuoting, "")
 }
 
 // statOne prints the status of one file and reports success, or the
@@ -120,7 +122,7 @@ func statOne(p *Proc, c *statConfig, name string) (bool, error) {
 		if err := p.Flush(); err != nil {
 			return false, err
 		}
-		p.Errorf("cannot statx %s: %s", QuoteShellAlways(name), ErrText(err))
+		p.Errorf("cannot statx %s: %s", quote.ShellAlways(name), ErrText(err))
 		return false, nil
 	}
 	format := c.format

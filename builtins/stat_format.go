@@ -8,6 +8,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
+	"github.com/shellfence/shellfence/builtins/internal/strftime"
 )
 
 // statDirective is one parsed %-directive: printf flags, width and
@@ -51,7 +55,7 @@ func parseStatDirective(f string) (statDirective, int) {
 	}
 	d.flags = f[1:i]
 	j := i
-	for i < len(f) && isDigitByte(f[i]) {
+	for i < len(f) && ctype.IsDigit(f[i]) {
 		i++
 	}
 	d.width = f[j:i]
@@ -59,7 +63,7 @@ func parseStatDirective(f string) (statDirective, int) {
 		d.hasPrec = true
 		i++
 		j = i
-		for i < len(f) && isDigitByte(f[i]) {
+		for i < len(f) && ctype.IsDigit(f[i]) {
 			i++
 		}
 		d.prec = f[j:i]
@@ -80,7 +84,7 @@ func (s *statFile) directive(f string) (int, bool) {
 	case d.conv == '%':
 		if i > 1 {
 			s.flushOut()
-			s.p.Errorf("%s: invalid directive", QuoteLocale(f[:i+1]))
+			s.p.Errorf("%s: invalid directive", quote.Locale(f[:i+1]))
 			panic(statExit{})
 		}
 		s.out.WriteByte('%')
@@ -173,7 +177,7 @@ func (s *statFile) timeConversion(d statDirective) bool {
 		s.epoch(d, m.Ctime)
 	case 'C':
 		s.flushOut()
-		s.p.Errorf("failed to get security context of %s: No data available", QuoteShellAlways(s.name))
+		s.p.Errorf("failed to get security context of %s: No data available", quote.ShellAlways(s.name))
 		s.str(d, "?")
 		return false
 	default:
@@ -192,18 +196,18 @@ func (s *statFile) flushOut() {
 
 // quotedName writes %N: the quoted name and, for a symlink, its target.
 func (s *statFile) quotedName(d statDirective) bool {
-	s.str(d, s.c.quoter.quote(s.name))
+	s.str(d, s.c.quoter.Quote(s.name))
 	if s.fi.Mode()&fs.ModeSymlink == 0 {
 		return true
 	}
 	t, err := s.p.Readlink(s.name)
 	if err != nil {
 		s.flushOut()
-		s.p.Errorf("cannot read symbolic link %s: %s", QuoteShellAlways(s.name), ErrText(err))
+		s.p.Errorf("cannot read symbolic link %s: %s", quote.ShellAlways(s.name), ErrText(err))
 		return false
 	}
 	s.out.WriteString(" -> ")
-	s.str(d, s.c.quoter.quote(t))
+	s.str(d, s.c.quoter.Quote(t))
 	if len(d.flags)-len(keepFlags(d.flags, "-")) == 1 {
 		// GNU reuses the format that printing the name rewrote: with one
 		// flag dropped, its "%s" becomes "%ss".
@@ -232,7 +236,7 @@ func statMountPoint(abs string) string {
 
 // humanTime is stat's time format.
 func (s *statFile) humanTime(t time.Time) string {
-	return strftime("%Y-%m-%d %H:%M:%S.%N %z", t.In(s.p.Loc()))
+	return strftime.Format("%Y-%m-%d %H:%M:%S.%N %z", t.In(s.p.Loc()))
 }
 
 // keepFlags keeps the flags of d that the conversion allows.
@@ -445,10 +449,10 @@ func (s *statFile) escape(f string) int {
 		}
 		s.out.WriteByte(byte(v))
 		return n
-	case c == 'x' && len(f) > 2 && digitVal(f[2]) < 16:
-		v, n := digitVal(f[2]), 3
-		if len(f) > 3 && digitVal(f[3]) < 16 {
-			v, n = v*16+digitVal(f[3]), 4
+	case c == 'x' && len(f) > 2 && ctype.DigitVal(f[2]) < 16:
+		v, n := ctype.DigitVal(f[2]), 3
+		if len(f) > 3 && ctype.DigitVal(f[3]) < 16 {
+			v, n = v*16+ctype.DigitVal(f[3]), 4
 		}
 		s.out.WriteByte(byte(v))
 		return n

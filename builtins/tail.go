@@ -20,7 +20,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
 	"github.com/shellfence/shellfence/builtins/internal/opt"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
+	"github.com/shellfence/shellfence/builtins/internal/xstrtol"
 )
 
 type tailOpts struct {
@@ -39,7 +42,7 @@ func tail(p *Proc) int {
 	args := p.Args[1:]
 	if ok, bad := tailObsolete(args, &o); ok {
 		if bad {
-			p.Errorf("invalid number: %s: Numerical result out of range", QuoteLocale(args[0]))
+			p.Errorf("invalid number: %s: Numerical result out of range", quote.Locale(args[0]))
 			return 1
 		}
 		args = args[1:]
@@ -57,7 +60,7 @@ func tail(p *Proc) int {
 	if o.follow && o.byName {
 		for _, f := range files {
 			if f == "-" {
-				p.Errorf("cannot follow %s by name", QuoteShellAlways(f))
+				p.Errorf("cannot follow %s by name", quote.ShellAlways(f))
 				return 1
 			}
 		}
@@ -94,7 +97,7 @@ func (p *Proc) tailFiles(files []string, o tailOpts) int {
 func (p *Proc) tailFile(name string, o tailOpts, show bool, hdr *fileHeader) (code int, followable bool) {
 	in, err := p.openText(name)
 	if err != nil {
-		p.Errorf("cannot open %s for reading: %s", QuoteShellAlways(name), ErrText(err))
+		p.Errorf("cannot open %s for reading: %s", quote.ShellAlways(name), ErrText(err))
 		return 1, false
 	}
 	defer in.done()
@@ -104,12 +107,12 @@ func (p *Proc) tailFile(name string, o tailOpts, show bool, hdr *fileHeader) (co
 		}
 	}
 	err = p.tailRun(in, o)
-	code = p.endStatus(err, func() string { return "error reading " + QuoteShellAlways(prettyName(name)) })
+	code = p.endStatus(err, func() string { return "error reading " + quote.ShellAlways(prettyName(name)) })
 	if !o.follow || code > 1 {
 		return code, false
 	}
 	if in.info != nil && in.info.IsDir() {
-		p.Errorf("%s: cannot follow end of this type of file; giving up on this name", QuoteShell(prettyName(name)))
+		p.Errorf("%s: cannot follow end of this type of file; giving up on this name", quote.Shell(prettyName(name)))
 		return 1, false
 	}
 	return code, code == 0
@@ -173,7 +176,7 @@ func (p *Proc) tailFollowMode(v string, o *tailOpts) error {
 		o.byName = true
 	default:
 		msg := fmt.Sprintf("%s: invalid argument %s for %s\nValid arguments are:\n  - %s\n  - %s\nTry '%s --help' for more information.",
-			p.Name(), QuoteLocale(v), QuoteLocale("--follow"), QuoteLocale("descriptor"), QuoteLocale("name"), p.Name())
+			p.Name(), quote.Locale(v), quote.Locale("--follow"), quote.Locale("descriptor"), quote.Locale("name"), p.Name())
 		return &opt.Error{Msg: msg, Status: 1}
 	}
 	return nil
@@ -182,14 +185,14 @@ func (p *Proc) tailFollowMode(v string, o *tailOpts) error {
 func tailSeconds(name, v string) error {
 	f, err := strconv.ParseFloat(strings.TrimLeft(v, " \t\n\v\f\r"), 64)
 	if err != nil || f < 0 {
-		return &opt.Error{Msg: fmt.Sprintf("%s: invalid number of seconds: %s", name, QuoteLocale(v)), Status: 1}
+		return &opt.Error{Msg: fmt.Sprintf("%s: invalid number of seconds: %s", name, quote.Locale(v)), Status: 1}
 	}
 	return nil
 }
 
 func tailStats(name, v string) error {
-	if _, err := xstrtoumax(v, 10, ""); err != 0 {
-		return &opt.Error{Msg: fmt.Sprintf("%s: invalid maximum number of unchanged stats between opens: %s", name, QuoteLocale(v)), Status: 1}
+	if _, err := xstrtol.Umax(v, 10, ""); err != 0 {
+		return &opt.Error{Msg: fmt.Sprintf("%s: invalid maximum number of unchanged stats between opens: %s", name, quote.Locale(v)), Status: 1}
 	}
 	return nil
 }
@@ -212,7 +215,7 @@ func tailObsolete(args []string, o *tailOpts) (ok, bad bool) {
 		return false, false
 	}
 	i := 0
-	for i < len(s) && isDigit(s[i]) {
+	for i < len(s) && ctype.IsDigit(s[i]) {
 		i++
 	}
 	num, rest := s[:i], s[i:]
@@ -240,8 +243,8 @@ func tailObsolete(args []string, o *tailOpts) (ok, bad bool) {
 		if i < len(s) && s[i] == 'b' {
 			unit = "b"
 		}
-		n, err := xstrtoumax(num+unit, 10, "b")
-		if err&^longintInvalidSuffixChar != 0 {
+		n, err := xstrtol.Umax(num+unit, 10, "b")
+		if err&^xstrtol.InvalidSuffixChar != 0 {
 			return true, true
 		}
 		o.n = n

@@ -1,5 +1,7 @@
 package builtins
 
+import "github.com/shellfence/shellfence/builtins/internal/quote"
+
 // How cp, mv and ln read their operands: SOURCE DEST, SOURCE... DIRECTORY,
 // -t DIRECTORY SOURCE..., and -T (DEST is never a directory to copy into).
 
@@ -30,9 +32,9 @@ func (p *Proc) planTargets(operands []string, targetDir string, noTarget bool) (
 	case n == 0 && targetDir == "" || n == 0:
 		return nil, p.usageErr("missing file operand")
 	case n == 1 && targetDir == "":
-		return nil, p.usageErr("missing destination file operand after %s", QuoteShellAlways(operands[0]))
+		return nil, p.usageErr("missing destination file operand after %s", quote.ShellAlways(operands[0]))
 	case noTarget && n > 2:
-		return nil, p.usageErr("extra operand %s", QuoteShellAlways(operands[2]))
+		return nil, p.usageErr("extra operand %s", quote.ShellAlways(operands[2]))
 	}
 	if targetDir != "" {
 		fi, err := p.Stat(targetDir)
@@ -40,7 +42,7 @@ func (p *Proc) planTargets(operands []string, targetDir string, noTarget bool) (
 			err = errNotDir
 		}
 		if err != nil {
-			p.Errorf("target directory %s: %s", QuoteShellAlways(targetDir), ErrText(err))
+			p.Errorf("target directory %s: %s", quote.ShellAlways(targetDir), ErrText(err))
 			return nil, 1
 		}
 		return &targetPlan{sources: operands, dir: targetDir}, 0
@@ -57,7 +59,7 @@ func (p *Proc) planTargets(operands []string, targetDir string, noTarget bool) (
 		if err == nil {
 			err = errNotDir
 		}
-		p.Errorf("target %s: %s", QuoteShellAlways(last), ErrText(err))
+		p.Errorf("target %s: %s", quote.ShellAlways(last), ErrText(err))
 		return nil, 1
 	}
 	return &targetPlan{sources: operands[:1], dest: last}, 0

@@ -12,6 +12,8 @@ package builtins
 import (
 	"io"
 	"os"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 type teeMode int
@@ -82,7 +84,7 @@ func (p *Proc) teeOpen(files []string, appendTo bool) ([]*teeOut, bool) {
 			}
 		}
 		if err != nil {
-			p.Errorf("%s: %s", QuoteShell(name), ErrText(err))
+			p.Errorf("%s: %s", quote.Shell(name), ErrText(err))
 			ok = false
 			continue
 		}
@@ -155,7 +157,7 @@ func (p *Proc) teeWrite(o *teeOut, stdout bool, b []byte, mode teeMode, ok *bool
 	if pipe && (mode == teeWarnNopipe || mode == teeExitNopipe) {
 		return 0, true
 	}
-	p.Errorf("%s: %s", QuoteShell(o.name), ErrText(err))
+	p.Errorf("%s: %s", quote.Shell(o.name), ErrText(err))
 	*ok = false
 	if mode == teeExit || mode == teeExitNopipe {
 		return 1, true

@@ -23,6 +23,8 @@ package builtins
 import (
 	"errors"
 	"fmt"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // testRun is one evaluation: the arguments (without a closing ]) and the
@@ -51,7 +53,7 @@ func runTest(p *Proc, bash bool) int {
 			if bash {
 				p.Errorf("missing `]'")
 			} else {
-				p.Errorf("missing %s", QuoteLocale("]"))
+				p.Errorf("missing %s", quote.Locale("]"))
 			}
 			return 2
 		}

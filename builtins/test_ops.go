@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/vfs"
 )
 
@@ -54,7 +56,7 @@ func (t *testRun) binaryOperator(lIsL bool) bool {
 		t.pos += 3
 		return o == "<" && c < 0 || o == ">" && c > 0
 	}
-	t.syntax("%s: unknown binary operator", QuoteLocale(o))
+	t.syntax("%s: unknown binary operator", quote.Locale(o))
 	return false
 }
 
@@ -90,7 +92,7 @@ func (t *testRun) findInt(s string) string {
 	p = strings.TrimPrefix(p, "+")
 	digits := strings.TrimPrefix(p, "-")
 	end := 0
-	for end < len(digits) && isDigit(digits[end]) {
+	for end < len(digits) && ctype.IsDigit(digits[end]) {
 		end++
 	}
 	bad := end == 0 || strings.Trim(digits[end:], " \t") != "" || strings.HasPrefix(strings.TrimLeft(s, " \t"), "+-")

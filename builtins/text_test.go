@@ -2,16 +2,13 @@ package builtins_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/shellfence/shellfence/engine"
-	"github.com/shellfence/shellfence/vfs"
+	"github.com/shellfence/shellfence/vfs/vfstest"
 )
 
 // textResult is what a command line of the text commands printed and
@@ -30,27 +27,7 @@ type textCase struct {
 // textRun runs cmd in a fresh workspace holding files.
 func textRun(t *testing.T, files map[string]string, cmd string) textResult {
 	t.Helper()
-	dir := t.TempDir()
-	for name, data := range files {
-		p := filepath.Join(dir, name)
-		if strings.HasSuffix(name, "/") {
-			if err := os.MkdirAll(p, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	ws, err := vfs.OpenDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ws.Close()
+	_, ws := vfstest.Workspace(t, files)
 	e := engine.New(ws, engine.WithEnv("LC_ALL=C.UTF-8", "TZ=UTC"), engine.WithTimeout(20*time.Second))
 	res, err := e.Run(context.Background(), engine.Request{Command: cmd})
 	if err != nil {

@@ -18,6 +18,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shellfence/shellfence/builtins/internal/datetime"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/vfs"
 )
 
@@ -85,17 +87,17 @@ func (o *touchOpts) setTimes(p *Proc) int {
 	if o.ref != "" {
 		fi, err := p.Stat(o.ref)
 		if err != nil {
-			p.Errorf("failed to get attributes of %s: %s", QuoteShellAlways(o.ref), ErrText(err))
+			p.Errorf("failed to get attributes of %s: %s", quote.ShellAlways(o.ref), ErrText(err))
 			return 1
 		}
 		o.when = [2]time.Time{vfs.MetaOf(fi).Atime, fi.ModTime()}
 		o.explicit = true
 	}
 	if o.hasDate {
-		at, ok1 := parseDatetime(o.date, o.when[0], p.Loc())
-		mt, ok2 := parseDatetime(o.date, o.when[1], p.Loc())
+		at, ok1 := datetime.Parse(o.date, o.when[0], p.Loc())
+		mt, ok2 := datetime.Parse(o.date, o.when[1], p.Loc())
 		if !ok1 || !ok2 {
-			p.Errorf("invalid date format %s", QuoteLocale(o.date))
+			p.Errorf("invalid date format %s", quote.Locale(o.date))
 			return 1
 		}
 		o.when = [2]time.Time{at, mt}
@@ -107,7 +109,7 @@ func (o *touchOpts) setTimes(p *Proc) int {
 		}
 		t, ok := parseStamp(o.stamp, now, p.Loc())
 		if !ok {
-			p.Errorf("invalid date format %s", QuoteLocale(o.stamp))
+			p.Errorf("invalid date format %s", quote.Locale(o.stamp))
 			return 1
 		}
 		o.when = [2]time.Time{t, t}
@@ -126,11 +128,11 @@ func (p *Proc) touchOne(name string, o *touchOpts) bool {
 		if o.noCreate && isNotExist(err) {
 			return true
 		}
-		p.Errorf("setting times of %s: %s", QuoteShellAlways(name), ErrText(err))
+		p.Errorf("setting times of %s: %s", quote.ShellAlways(name), ErrText(err))
 		return false
 	}
 	if err != nil && !isNotExist(err) {
-		p.Errorf("cannot touch %s: %s", QuoteShellAlways(name), ErrText(err))
+		p.Errorf("cannot touch %s: %s", quote.ShellAlways(name), ErrText(err))
 		return false
 	}
 	if err != nil {
@@ -138,7 +140,7 @@ func (p *Proc) touchOne(name string, o *touchOpts) bool {
 			return true
 		}
 		if fi, err = p.touchCreate(name); err != nil {
-			p.Errorf("cannot touch %s: %s", QuoteShellAlways(name), ErrText(err))
+			p.Errorf("cannot touch %s: %s", quote.ShellAlways(name), ErrText(err))
 			return false
 		}
 	}
@@ -150,7 +152,7 @@ func (p *Proc) touchOne(name string, o *touchOpts) bool {
 		mt = fi.ModTime()
 	}
 	if err := p.FS.Chtimes(p.Abs(name), at, mt); err != nil {
-		p.Errorf("setting times of %s: %s", QuoteShellAlways(name), ErrText(err))
+		p.Errorf("setting times of %s: %s", quote.ShellAlways(name), ErrText(err))
 		return false
 	}
 	return true

@@ -14,6 +14,8 @@ package builtins
 import (
 	"bufio"
 	"io"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // trRun holds one run of tr.
@@ -36,7 +38,7 @@ func tr(p *Proc) int {
 	flags.Flag('s', "squeeze-repeats", &t.squeeze)
 	flags.Flag('t', "truncate-set1", &t.truncate)
 	flags.Func('A', "", func() {})
-	addValuesInfo(flags, "tr")
+	addToolInfo(flags, "tr")
 	args, err := flags.Parse(p.Args[1:])
 	if code, ok := p.answerInfo(err); ok {
 		return code
@@ -84,9 +86,9 @@ func (t *trRun) checkOperands(p *Proc, args []string) error {
 		if t.squeeze {
 			why = "Two strings must be given when both deleting and squeezing repeats."
 		}
-		return p.tryHelp("missing operand after " + QuoteLocale(args[n-1]) + "\n" + why)
+		return p.tryHelp("missing operand after " + quote.Locale(args[n-1]) + "\n" + why)
 	case n > maxOps:
-		msg := "extra operand " + QuoteLocale(args[maxOps])
+		msg := "extra operand " + quote.Locale(args[maxOps])
 		if n == 2 {
 			msg += "\nOnly one string may be given when deleting without squeezing repeats."
 		}

@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 type trKind int
@@ -57,15 +60,15 @@ func isClassMember(class int, c int) bool {
 	b := byte(c)
 	switch trClassNames[class] {
 	case "alnum":
-		return isAlpha(b) || isDigit(b)
+		return ctype.IsAlpha(b) || ctype.IsDigit(b)
 	case "alpha":
-		return isAlpha(b)
+		return ctype.IsAlpha(b)
 	case "blank":
 		return b == ' ' || b == '\t'
 	case "cntrl":
 		return b < 32 || b == 127
 	case "digit":
-		return isDigit(b)
+		return ctype.IsDigit(b)
 	case "graph":
 		return b > 32 && b < 127
 	case "lower":
@@ -73,13 +76,13 @@ func isClassMember(class int, c int) bool {
 	case "print":
 		return b >= 32 && b < 127
 	case "punct":
-		return b > 32 && b < 127 && !isAlpha(b) && !isDigit(b)
+		return b > 32 && b < 127 && !ctype.IsAlpha(b) && !ctype.IsDigit(b)
 	case "space":
-		return isSpace(b)
+		return ctype.IsSpace(b)
 	case "upper":
 		return b >= 'A' && b <= 'Z'
 	}
-	return isDigit(b) || (b|0x20 >= 'a' && b|0x20 <= 'f')
+	return ctype.IsDigit(b) || (b|0x20 >= 'a' && b|0x20 <= 'f')
 }
 
 // trError is a message tr prints before exiting with status 1.
@@ -235,7 +238,7 @@ func (set *trSet) bracket(p []byte, esc []bool, i int, match func(int, byte) boo
 			}
 			if !starDigitsBracket(p, esc, i+2) {
 				if delim == ':' {
-					return 0, false, trErrorf("invalid character class %s", QuoteLocale(printableStr(opnd)))
+					return 0, false, trErrorf("invalid character class %s", quote.Locale(printableStr(opnd)))
 				}
 				return 0, false, trErrorf("%s: equivalence class operand must be a single character", printableStr(opnd))
 			}
@@ -276,7 +279,7 @@ func starDigitsBracket(p []byte, esc []bool, idx int) bool {
 		return false
 	}
 	for i := idx + 1; i < len(p); i++ {
-		if !isDigit(p[i]) || esc[i] {
+		if !ctype.IsDigit(p[i]) || esc[i] {
 			return p[i] == ']' && !esc[i]
 		}
 	}
@@ -297,7 +300,7 @@ func (set *trSet) repeat(p []byte, esc []bool, start int, match func(int, byte) 
 		if len(digits) > 0 {
 			var ok bool
 			if n, ok = repeatCount(string(digits)); !ok {
-				return 0, false, trErrorf("invalid repeat count %s in [c*n] construct", QuoteLocale(printableStr(digits)))
+				return 0, false, trErrorf("invalid repeat count %s in [c*n] construct", quote.Locale(printableStr(digits)))
 			}
 		}
 		set.elems = append(set.elems, trElem{kind: trRepeat, a: p[start], count: n})

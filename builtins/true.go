@@ -52,14 +52,3 @@ or available locally via: info '(coreutils) %[1]s invocation'
 	}
 	return status
 }
-
-// coreutilsVersion is the --version text of a coreutils 9.1 program.
-func coreutilsVersion(name, authors string) string {
-	return name + ` (GNU coreutils) 9.1
-Copyright (C) 2022 Free Software Foundation, Inc.
-License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.
-This is free software: you are free to change and redistribute it.
-There is NO WARRANTY, to the extent permitted by law.
-
-Written by ` + authors + ".\n"
-}

@@ -17,6 +17,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/shellfence/shellfence/builtins/internal/quote"
+	"github.com/shellfence/shellfence/builtins/internal/xstrtol"
 	"github.com/shellfence/shellfence/vfs"
 )
 
@@ -67,11 +69,11 @@ func truncate(p *Proc) int {
 func (o *truncOpts) check(p *Proc, files []string) int {
 	switch {
 	case o.ref == "" && !o.gotSize:
-		return p.usageErr("you must specify either %s or %s", QuoteLocale("--size"), QuoteLocale("--reference"))
+		return p.usageErr("you must specify either %s or %s", quote.Locale("--size"), quote.Locale("--reference"))
 	case o.ref != "" && o.gotSize && o.rel == truncAbs:
-		return p.usageErr("you must specify a relative %s with %s", QuoteLocale("--size"), QuoteLocale("--reference"))
+		return p.usageErr("you must specify a relative %s with %s", quote.Locale("--size"), quote.Locale("--reference"))
 	case o.blocks && !o.gotSize:
-		return p.usageErr("%s was specified but %s was not", QuoteLocale("--io-blocks"), QuoteLocale("--size"))
+		return p.usageErr("%s was specified but %s was not", quote.Locale("--io-blocks"), quote.Locale("--size"))
 	case len(files) == 0:
 		return p.usageErr("missing file operand")
 	}
@@ -80,7 +82,7 @@ func (o *truncOpts) check(p *Proc, files []string) int {
 	}
 	fi, err := p.Stat(o.ref)
 	if err != nil {
-		p.Errorf("cannot stat %s: %s", QuoteShellAlways(o.ref), ErrText(err))
+		p.Errorf("cannot stat %s: %s", quote.ShellAlways(o.ref), ErrText(err))
 		return 1
 	}
 	if o.gotSize {
@@ -106,10 +108,10 @@ func (o *truncOpts) parseSize(p *Proc, v string) error {
 		}
 		o.rel = truncRelative
 	}
-	n, err := parseSuffixed(s, "EgGkKmMPtTYZ0")
+	n, err := xstrtol.ParseSuffixed(s, "EgGkKmMPtTYZ0")
 	if err != nil {
-		msg := fmt.Sprintf("Invalid number: %s", QuoteLocale(s))
-		if err == errRange {
+		msg := fmt.Sprintf("Invalid number: %s", quote.Locale(s))
+		if err == xstrtol.ErrRange {
 			msg += ": Value too large for defined data type"
 		}
 		return fmt.Errorf("%s", msg)
@@ -130,7 +132,7 @@ func (p *Proc) truncateOne(name string, o *truncOpts) bool {
 	f, err := p.OpenFile(name, flag, 0o666)
 	if err != nil {
 		if !(o.noCreate && isNotExist(err)) {
-			p.Errorf("cannot open %s for writing: %s", QuoteShellAlways(name), ErrText(err))
+			p.Errorf("cannot open %s for writing: %s", quote.ShellAlways(name), ErrText(err))
 			return false
 		}
 		return true
@@ -138,7 +140,7 @@ func (p *Proc) truncateOne(name string, o *truncOpts) bool {
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		p.Errorf("cannot fstat %s: %s", QuoteShellAlways(name), ErrText(err))
+		p.Errorf("cannot fstat %s: %s", quote.ShellAlways(name), ErrText(err))
 		return false
 	}
 	size, ok := o.newSize(p, name, fi.Size(), vfs.MetaOf(fi).Blksize)
@@ -152,7 +154,7 @@ func (p *Proc) truncateOne(name string, o *truncOpts) bool {
 		err = t.Truncate(size)
 	}
 	if err != nil {
-		p.Errorf("failed to truncate %s at %d bytes: %s", QuoteShellAlways(name), size, ErrText(err))
+		p.Errorf("failed to truncate %s at %d bytes: %s", quote.ShellAlways(name), size, ErrText(err))
 		return false
 	}
 	return true
@@ -164,7 +166,7 @@ func (o *truncOpts) newSize(p *Proc, name string, cur, blksize int64) (int64, bo
 	if o.blocks {
 		hi, lo := bits.Mul64(uint64(abs64(size)), uint64(blksize))
 		if hi != 0 || lo > math.MaxInt64 {
-			p.Errorf("overflow in %d * %d byte blocks for file %s", size, blksize, QuoteShellAlways(name))
+			p.Errorf("overflow in %d * %d byte blocks for file %s", size, blksize, quote.ShellAlways(name))
 			return 0, false
 		}
 		size *= blksize
@@ -192,7 +194,7 @@ func (o *truncOpts) newSize(p *Proc, name string, cur, blksize int64) (int64, bo
 		}
 		n = cur + size
 		if size > 0 && n < cur {
-			p.Errorf("overflow extending size of file %s", QuoteShellAlways(name))
+			p.Errorf("overflow extending size of file %s", quote.ShellAlways(name))
 			return 0, false
 		}
 	}

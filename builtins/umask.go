@@ -16,6 +16,8 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/modes"
 )
 
 // ShellUmask runs bash's umask with p.Args.
@@ -44,16 +46,16 @@ func ShellUmask(p *Proc) int {
 		p.Errorf("%s: octal number out of range", args[0])
 		return 1
 	}
-	changes, ok := compileMode(args[0])
+	changes, ok := modes.Compile(args[0])
 	if !ok {
 		p.Errorf("%s: invalid symbolic mode operator", args[0])
 		return 1
 	}
 	mask := uint32(p.Sys.Umask())
-	if parseOctal, isOctal := parseOctalMode(args[0]); isOctal {
+	if parseOctal, isOctal := modes.ParseOctal(args[0]); isOctal {
 		mask = parseOctal
 	} else {
-		allowed, _ := adjustMode(0o777&^mask, true, 0, changes)
+		allowed, _ := modes.Adjust(0o777&^mask, true, 0, changes)
 		mask = 0o777 &^ allowed
 	}
 	p.Sys.SetUmask(fs.FileMode(mask))

@@ -19,6 +19,8 @@ import (
 	"math"
 
 	"github.com/shellfence/shellfence/builtins/internal/opt"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
+	"github.com/shellfence/shellfence/builtins/internal/xstrtol"
 )
 
 type uniqOpts struct {
@@ -74,8 +76,8 @@ func (p *Proc) uniqParse(o *uniqOpts) ([]string, int) {
 	}})
 	sizeOpt := func(dst *uint64, what string, setNew bool) func(string, string) error {
 		return func(_, v string) error {
-			n, err := xstrtoumax(v, 10, "")
-			if err > longintOverflow {
+			n, err := xstrtol.Umax(v, 10, "")
+			if err > xstrtol.Overflow {
 				return &opt.Error{Msg: fmt.Sprintf("%s: %s: %s", p.Name(), v, what), Status: 1}
 			}
 			*dst = n
@@ -111,13 +113,13 @@ func (p *Proc) uniqParse(o *uniqOpts) ([]string, int) {
 	}
 	for _, a := range operands {
 		if len(a) > 1 && a[0] == '+' {
-			if n, e := xstrtoumax(a, 10, ""); e == 0 {
+			if n, e := xstrtol.Umax(a, 10, ""); e == 0 {
 				o.skipChars = n
 				continue
 			}
 		}
 		if len(files) == 2 {
-			return nil, p.usage(fmt.Errorf("extra operand %s\nTry '%s --help' for more information.", QuoteLocale(a), p.Name()), 1)
+			return nil, p.usage(fmt.Errorf("extra operand %s\nTry '%s --help' for more information.", quote.Locale(a), p.Name()), 1)
 		}
 		files = append(files, a)
 	}
@@ -139,14 +141,14 @@ func (p *Proc) uniqCheck(o *uniqOpts) int {
 func (p *Proc) uniqRun(inName, outName string, o *uniqOpts) int {
 	in, err := p.openText(inName)
 	if err != nil {
-		p.Errorf("%s: %s", QuoteShell(inName), ErrText(err))
+		p.Errorf("%s: %s", quote.Shell(inName), ErrText(err))
 		return 1
 	}
 	defer in.done()
 	if outName != "-" {
 		f, err := p.Create(outName)
 		if err != nil {
-			p.Errorf("%s: %s", QuoteShell(outName), ErrText(err))
+			p.Errorf("%s: %s", quote.Shell(outName), ErrText(err))
 			return 1
 		}
 		defer f.Close()
@@ -167,7 +169,7 @@ func (p *Proc) uniqRun(inName, outName string, o *uniqOpts) int {
 	if err == errStopped {
 		return 130
 	}
-	p.Errorf("error reading %s", QuoteShellAlways(inName))
+	p.Errorf("error reading %s", quote.ShellAlways(inName))
 	return 1
 }
 

@@ -9,7 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/shellfence/shellfence/engine"
-	"github.com/shellfence/shellfence/vfs"
+	"github.com/shellfence/shellfence/vfs/vfstest"
 )
 
 // lineCase is a command line and what it should print and return.
@@ -28,20 +28,7 @@ func runLines(t *testing.T, files map[string]string, cases []lineCase) {
 	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			ws, err := vfs.OpenDir(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer ws.Close()
-			for name, data := range files {
-				f, err := ws.Create(ws.Root() + "/" + name)
-				if err != nil {
-					t.Fatal(err)
-				}
-				f.Write([]byte(data))
-				f.Close()
-			}
+			_, ws := vfstest.Workspace(t, files)
 			now := time.Date(2024, 2, 29, 12, 34, 56, 789000000, time.UTC)
 			e := engine.New(ws, engine.WithEnv("TZ=UTC", "LC_ALL=C.UTF-8"),
 				engine.WithClock(func() time.Time { return now }, time.UTC),

@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/shellfence/shellfence/builtins/internal/opt"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 type wcOpts struct {
@@ -58,7 +59,7 @@ func wc(p *Proc) int {
 	status := 0
 	if o.hasFiles0 {
 		if len(files) > 0 {
-			p.Errorf("extra operand %s", QuoteShellAlways(files[0]))
+			p.Errorf("extra operand %s", quote.ShellAlways(files[0]))
 			fmt.Fprintf(p.Stderr, "file operands cannot be combined with --files0-from\nTry '%s --help' for more information.\n", p.Name())
 			return 1
 		}
@@ -147,13 +148,13 @@ func argChoiceVals(name, option, v string, choices, vals []string) (string, erro
 		what = "ambiguous"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s argument %s for %s\nValid arguments are:", name, what, QuoteLocale(v), QuoteLocale(option))
+	fmt.Fprintf(&b, "%s: %s argument %s for %s\nValid arguments are:", name, what, quote.Locale(v), quote.Locale(option))
 	for i, c := range choices {
 		if i > 0 && vals[i] == vals[i-1] {
-			fmt.Fprintf(&b, ", %s", QuoteLocale(c))
+			fmt.Fprintf(&b, ", %s", quote.Locale(c))
 			continue
 		}
-		fmt.Fprintf(&b, "\n  - %s", QuoteLocale(c))
+		fmt.Fprintf(&b, "\n  - %s", quote.Locale(c))
 	}
 	fmt.Fprintf(&b, "\nTry '%s --help' for more information.", name)
 	return "", &opt.Error{Msg: b.String(), Status: 1}
@@ -171,7 +172,7 @@ type wcRun struct {
 func (w *wcRun) one(name string, index int) int {
 	switch {
 	case name == "" && w.o.hasFiles0:
-		w.p.Errorf("%s:%d: invalid zero-length file name", QuoteShell(w.o.files0), index)
+		w.p.Errorf("%s:%d: invalid zero-length file name", quote.Shell(w.o.files0), index)
 		return 1
 	case name == "":
 		w.p.Errorf("invalid zero-length file name")
@@ -188,7 +189,7 @@ func (w *wcRun) one(name string, index int) int {
 func (w *wcRun) count(name string, named bool) int {
 	in, err := w.p.openText(name)
 	if err != nil {
-		w.p.Errorf("%s: %s", QuoteShell(name), ErrText(err))
+		w.p.Errorf("%s: %s", quote.Shell(name), ErrText(err))
 		return 1
 	}
 	defer in.done()
@@ -201,7 +202,7 @@ func (w *wcRun) count(name string, named bool) int {
 		if err == errStopped {
 			return 130
 		}
-		w.p.Errorf("%s: %s", QuoteShell(name), ErrText(err))
+		w.p.Errorf("%s: %s", quote.Shell(name), ErrText(err))
 		status = 1
 	}
 	w.total.add(c)
@@ -210,7 +211,7 @@ func (w *wcRun) count(name string, named bool) int {
 		if named {
 			label = name
 			if strings.Contains(name, "\n") {
-				label = QuoteShell(name)
+				label = quote.Shell(name)
 			}
 		}
 		w.print(c, label)
@@ -314,10 +315,10 @@ func (w *wcRun) statInput(name string) (regular bool, size uint64, ok bool) {
 // files0Error reports a --files0-from list that cannot be read.
 func (p *Proc) files0Error(name string, err error) {
 	if re, ok := err.(files0ReadErr); ok {
-		p.Errorf("%s: read error: %s", QuoteShell(name), ErrText(re.error))
+		p.Errorf("%s: read error: %s", quote.Shell(name), ErrText(re.error))
 		return
 	}
-	p.Errorf("cannot open %s for reading: %s", QuoteShellAlways(name), ErrText(err))
+	p.Errorf("cannot open %s for reading: %s", quote.ShellAlways(name), ErrText(err))
 }
 
 // files0ReadErr is a failure to read an opened --files0-from list.

@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/shellfence/shellfence/builtins/internal/opt"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // xargsArgMax is GNU's default command buffer size.
@@ -306,7 +307,7 @@ func (x *xargsRun) input() (io.Reader, func(), error) {
 	}
 	in, closeIn, err := x.p.openInput(x.argFile)
 	if err != nil {
-		return nil, nil, fmt.Errorf("Cannot open input file %s: %s", QuoteLocale(x.argFile), ErrText(err))
+		return nil, nil, fmt.Errorf("Cannot open input file %s: %s", quote.Locale(x.argFile), ErrText(err))
 	}
 	return in, closeIn, nil
 }
@@ -402,7 +403,7 @@ func (x *xargsRun) runCmd(args []string) error {
 	if x.verbose || x.ask {
 		quoted := make([]string, len(args))
 		for i, a := range args {
-			quoted[i] = QuoteShell(a)
+			quoted[i] = quote.Shell(a)
 		}
 		line := strings.Join(quoted, " ")
 		if x.ask {
@@ -412,7 +413,7 @@ func (x *xargsRun) runCmd(args []string) error {
 		io.WriteString(x.p.Stderr, line+"\n")
 	}
 	if x.openTTY {
-		return fmt.Errorf("%s: No such device or address", QuoteLocale("/dev/tty"))
+		return fmt.Errorf("%s: No such device or address", quote.Locale("/dev/tty"))
 	}
 	q := x.p.Child(args)
 	q.Stdin = strings.NewReader("")

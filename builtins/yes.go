@@ -12,7 +12,7 @@ import "strings"
 
 func yes(p *Proc) int {
 	flags := p.newOpts(1)
-	addValuesInfo(flags, "yes")
+	addToolInfo(flags, "yes")
 	args, err := flags.Parse(p.Args[1:])
 	if code, ok := p.answerInfo(err); ok {
 		return code

@@ -17,6 +17,7 @@ import (
 
 	"github.com/shellfence/shellfence/engine"
 	"github.com/shellfence/shellfence/vfs"
+	"github.com/shellfence/shellfence/vfs/vfstest"
 )
 
 // secrets are the markers that must never appear in a run's output.
@@ -34,40 +35,25 @@ func newSecrets() secrets {
 }
 
 // escapeLayout builds parent/{ws,ws2,outside} and returns parent and the
-// workspace path.
-func escapeLayout(t *testing.T, s secrets) (string, string) {
-	parent, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, ws := filepath.Join(parent, "outside"), filepath.Join(parent, "ws")
-	files := map[string]string{
-		"outside/secret.txt":     s.content + "\n",
-		"outside/" + s.name:      "x\n",
-		"outside/run.sh":         "#!/bin/sh\necho " + s.content + "\n",
-		"outside/sub/deeper.txt": s.content + "\n",
-		"ws2/sib.txt":            s.sibling + "\n",
-		"ws/a.txt":               "a\n",
-		"ws/sub/in.txt":          "in\n",
-	}
-	for name, content := range files {
-		p := filepath.Join(parent, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+// workspace.
+func escapeLayout(t *testing.T, s secrets) (string, *vfs.FS) {
+	dir, ws := vfstest.Workspace(t, map[string]string{
+		"../outside/secret.txt":     s.content + "\n",
+		"../outside/" + s.name:      "x\n",
+		"../outside/run.sh":         "#!/bin/sh\necho " + s.content + "\n",
+		"../outside/sub/deeper.txt": s.content + "\n",
+		"../ws2/sib.txt":            s.sibling + "\n",
+		"a.txt":                     "a\n",
+		"sub/in.txt":                "in\n",
+		"link-out":                  "->../outside/secret.txt",
+		"dir-out":                   "->../outside",
+		"sub/up":                    "->../../outside",
+	})
+	parent := filepath.Dir(dir)
+	out := filepath.Join(parent, "outside")
 	os.Chmod(filepath.Join(out, "run.sh"), 0o755)
-	links := map[string]string{
-		"ws/link-out": "../outside/secret.txt",
-		"ws/abs-out":  filepath.Join(out, "secret.txt"),
-		"ws/dir-out":  "../outside",
-		"ws/sub/up":   "../../outside",
-	}
-	for l, target := range links {
-		if err := os.Symlink(target, filepath.Join(parent, l)); err != nil {
-			t.Fatal(err)
-		}
+	if err := os.Symlink(filepath.Join(out, "secret.txt"), filepath.Join(dir, "abs-out")); err != nil {
+		t.Fatal(err)
 	}
 	return parent, ws
 }
@@ -130,15 +116,10 @@ func TestEscapes(t *testing.T) {
 }
 
 func checkEscape(t *testing.T, s secrets, cmd string) {
-	parent, wsDir := escapeLayout(t, s)
+	parent, ws := escapeLayout(t, s)
 	before := snapshotOutside(t, parent)
 	line := strings.NewReplacer("$OUT", filepath.Join(parent, "outside"),
 		"$WS2", filepath.Join(parent, "ws2"), "$SECRETNAME", s.name).Replace(cmd)
-	ws, err := vfs.OpenDir(wsDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ws.Close()
 	res, err := engine.New(ws).Run(context.Background(), engine.Request{
 		Command: line, Timeout: 10 * time.Second, Stdin: strings.NewReader(""),
 	})

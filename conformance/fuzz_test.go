@@ -3,13 +3,12 @@ package conformance
 import (
 	"context"
 	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/shellfence/shellfence/engine"
-	"github.com/shellfence/shellfence/vfs"
+	"github.com/shellfence/shellfence/vfs/vfstest"
 )
 
 // FuzzEngine runs arbitrary command lines, seeded with every case of the
@@ -33,23 +32,10 @@ func FuzzEngine(f *testing.F) {
 		f.Add(cmd)
 	}
 	f.Fuzz(func(t *testing.T, cmd string) {
-		parent := t.TempDir()
-		ws := filepath.Join(parent, "ws")
-		outside := filepath.Join(parent, "outside")
-		for _, d := range []string{ws, outside} {
-			if err := os.MkdirAll(d, 0o755); err != nil {
-				t.Fatal(err)
-			}
-		}
-		os.WriteFile(filepath.Join(outside, "keep.txt"), []byte("keep\n"), 0o644)
-		os.WriteFile(filepath.Join(ws, "a.txt"), []byte("alpha\nbeta\n"), 0o644)
-		os.Symlink("../outside", filepath.Join(ws, "out"))
+		ws, fsys := vfstest.Workspace(t, map[string]string{
+			"../outside/keep.txt": "keep\n", "a.txt": "alpha\nbeta\n", "out": "->../outside"})
+		parent := filepath.Dir(ws)
 		before := snapshotOutside(t, parent)
-		fsys, err := vfs.OpenDir(ws)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer fsys.Close()
 		e := engine.New(fsys, engine.WithTimeout(time.Second), engine.WithOutputLimit(1<<16),
 			engine.WithMemoryLimit(1<<20))
 		start := time.Now()

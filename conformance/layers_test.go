@@ -55,6 +55,28 @@ func TestLayers(t *testing.T) {
 	}
 }
 
+// TestInternalLayer checks that the packages under builtins/internal, the
+// gnulib-like code the commands share, stay below builtins: none imports
+// builtins itself or anything above it.
+func TestInternalLayer(t *testing.T) {
+	filepath.WalkDir(filepath.Join("..", "builtins", "internal"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
+			return err
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), p, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range f.Imports {
+			name, _ := strconv.Unquote(imp.Path.Value)
+			if name == module+"builtins" || strings.HasPrefix(name, module+"engine") || strings.HasPrefix(name, module+"cmd") {
+				t.Errorf("%s imports %s: builtins/internal may not depend on builtins or above", p, name)
+			}
+		}
+		return nil
+	})
+}
+
 func checkFile(t *testing.T, layer, path string, banned []string) {
 	f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
 	if err != nil {

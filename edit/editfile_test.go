@@ -12,34 +12,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/shellfence/shellfence/edit"
-	"github.com/shellfence/shellfence/vfs"
+	"github.com/shellfence/shellfence/vfs/vfstest"
 )
-
-// workspace makes a workspace holding files (name -> content) and
-// returns its FS and host directory.
-func workspace(t *testing.T, files map[string]string) (*vfs.FS, string) {
-	t.Helper()
-	dir := t.TempDir()
-	for name, content := range files {
-		p := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if target, ok := strings.CutPrefix(content, "->"); ok {
-			if err := os.Symlink(target, p); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		if err := os.WriteFile(p, []byte(content), 0o640); err != nil {
-			t.Fatal(err)
-		}
-	}
-	fsys, err := vfs.OpenDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { fsys.Close() })
-	return fsys, dir
-}
 
 // snapshot lists the files of dir with their content.
 func snapshot(t *testing.T, dir string) map[string]string {
@@ -63,7 +37,10 @@ func snapshot(t *testing.T, dir string) map[string]string {
 }
 
 func TestEditFileGood(t *testing.T) {
-	fsys, dir := workspace(t, map[string]string{"a.txt": "one\ntwo\nthree\n"})
+	dir, fsys := vfstest.Workspace(t, map[string]string{"a.txt": "one\ntwo\nthree\n"})
+	if err := os.Chmod(filepath.Join(dir, "a.txt"), 0o640); err != nil {
+		t.Fatal(err)
+	}
 	res, err := edit.EditFile(context.Background(), fsys, edit.EditRequest{File: "a.txt", Script: "s/two/TWO/"})
 	if err != nil {
 		t.Fatal(err)
@@ -86,7 +63,7 @@ func TestEditFileGood(t *testing.T) {
 }
 
 func TestEditFileNextBackup(t *testing.T) {
-	fsys, dir := workspace(t, map[string]string{"a.txt": "x\n", "a.txt.bk1": "old1\n", "a.txt.bk3": "old3\n"})
+	dir, fsys := vfstest.Workspace(t, map[string]string{"a.txt": "x\n", "a.txt.bk1": "old1\n", "a.txt.bk3": "old3\n"})
 	res, err := edit.EditFile(context.Background(), fsys, edit.EditRequest{File: "a.txt", Script: "s/x/y/"})
 	if err != nil {
 		t.Fatal(err)
@@ -101,7 +78,7 @@ func TestEditFileNextBackup(t *testing.T) {
 }
 
 func TestEditFileNoOp(t *testing.T) {
-	fsys, dir := workspace(t, map[string]string{"a.txt": "one\n"})
+	dir, fsys := vfstest.Workspace(t, map[string]string{"a.txt": "one\n"})
 	before, _ := os.Stat(filepath.Join(dir, "a.txt"))
 	res, err := edit.EditFile(context.Background(), fsys, edit.EditRequest{File: "a.txt", Script: "s/zzz/y/"})
 	if err != nil {
@@ -145,7 +122,7 @@ func TestEditFileFailures(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			files := map[string]string{"a.txt": "abc\nabd\n", "sub/x": "", "out": "->../../etc/passwd"}
-			fsys, dir := workspace(t, files)
+			dir, fsys := vfstest.Workspace(t, files)
 			if tt.req.File == "" {
 				tt.req.File = "a.txt"
 			}
@@ -162,7 +139,7 @@ func TestEditFileFailures(t *testing.T) {
 }
 
 func TestEditFileOptions(t *testing.T) {
-	fsys, dir := workspace(t, map[string]string{"f.go": "a(1)\nb(2)\n", "link.go": "->f.go"})
+	dir, fsys := vfstest.Workspace(t, map[string]string{"f.go": "a(1)\nb(2)\n", "link.go": "->f.go"})
 	req := edit.EditRequest{File: "link.go", Args: []string{"-E", "-e", `s/([a-z])\(([0-9])\)/\2(\1)/`, "-n", "-e", "p"}, DeleteBackup: true}
 	res, err := edit.EditFile(context.Background(), fsys, req)
 	if err != nil {

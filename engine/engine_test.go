@@ -14,33 +14,14 @@ import (
 
 	"github.com/shellfence/shellfence/engine"
 	"github.com/shellfence/shellfence/vfs"
+	"github.com/shellfence/shellfence/vfs/vfstest"
 )
 
 // workspace makes a temp workspace holding files (name -> content; a name
 // ending in "/" is a directory).
 func workspace(t testing.TB, files map[string]string) (string, *vfs.FS) {
 	t.Helper()
-	dir, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, content := range files {
-		p := filepath.Join(dir, name)
-		if strings.HasSuffix(name, "/") {
-			os.MkdirAll(p, 0o755)
-			continue
-		}
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	ws, err := vfs.OpenDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ws.Close() })
-	return dir, ws
+	return vfstest.Workspace(t, files)
 }
 
 type outcome struct {

@@ -1,12 +1,13 @@
 package patch
 
 import (
+	"context"
 	"fmt"
 	"math/rand"
 	"strings"
 	"testing"
 
-	"github.com/shellfence/shellfence/vfs"
+	"github.com/shellfence/shellfence/vfs/vfstest"
 )
 
 // BenchmarkApplyPatch applies a diff -u of two 50,000-line texts with 1%
@@ -28,12 +29,9 @@ func BenchmarkApplyPatch(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		b.StopTimer()
-		fsys := vfs.NewMem("/ws")
-		w, _ := fsys.Create("/ws/f.txt")
-		w.Write([]byte(a))
-		w.Close()
+		fsys := vfstest.Mem(b, "/ws", map[string]string{"f.txt": a})
 		b.StartTimer()
-		res := ApplyPatch(fsys, p, ApplyOptions{Dir: "/ws", Silent: true})
+		res := ApplyPatch(context.Background(), fsys, p, ApplyOptions{Dir: "/ws", Silent: true})
 		if res.Status != 0 {
 			b.Fatal(res.Status)
 		}

@@ -43,6 +43,9 @@
 // happened; for a failed hunk it returns the closest region of the file
 // and a diff from the hunk to it, so the hunk can be repaired.
 //
+// Both take a context and stop when it is cancelled, before the next hunk:
+// the file being patched then stays as it was.
+//
 // Every file is reached through a [vfs.FS]: a patch cannot name, follow a
 // symlink to, or write a file outside the workspace. Files are replaced
 // atomically (a temporary file in the same directory, then a rename).

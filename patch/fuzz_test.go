@@ -2,11 +2,13 @@ package patch
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/shellfence/shellfence/vfs"
+	"github.com/shellfence/shellfence/vfs/vfstest"
 )
 
 var fuzzPatches = []string{
@@ -28,21 +30,12 @@ func FuzzApplyPatch(f *testing.F) {
 		f.Add([]byte(p), []byte("a\nb\nd\n"), uint8(0))
 	}
 	f.Fuzz(func(t *testing.T, patch, content []byte, flags uint8) {
-		parent := t.TempDir()
-		ws, out := filepath.Join(parent, "ws"), filepath.Join(parent, "outside")
-		os.MkdirAll(ws, 0o755)
-		os.MkdirAll(out, 0o755)
-		os.WriteFile(filepath.Join(ws, "f.txt"), content, 0o644)
-		os.WriteFile(filepath.Join(out, "x"), []byte("outside\n"), 0o644)
-		os.Symlink("../outside", filepath.Join(ws, "link"))
-		fsys, err := vfs.OpenDir(ws)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer fsys.Close()
+		ws, fsys := vfstest.Workspace(t, map[string]string{"../outside/x": "outside\n", "link": "->../outside"})
+		out := filepath.Join(filepath.Dir(ws), "outside")
+		os.WriteFile(filepath.Join(ws, "f.txt"), content, 0o644) // any content, even "->..."
 		o := ApplyOptions{Dir: fsys.Root(), Reverse: flags&1 != 0, Strip: int(flags>>1) % 3, StripGiven: flags&8 != 0,
 			Force: flags&16 != 0, DryRun: flags&32 != 0}
-		ApplyPatch(fsys, patch, o)
+		ApplyPatch(context.Background(), fsys, patch, o)
 		ents, _ := os.ReadDir(out)
 		data, _ := os.ReadFile(filepath.Join(out, "x"))
 		if len(ents) != 1 || string(data) != "outside\n" {
@@ -84,7 +77,7 @@ func FuzzRoundTrip(f *testing.F) {
 		w, _ := fsys.Create("/ws/f.txt")
 		w.Write(a)
 		w.Close()
-		res := ApplyPatch(fsys, buf.Bytes(), ApplyOptions{Dir: "/ws", Target: "f.txt", Force: true})
+		res := ApplyPatch(context.Background(), fsys, buf.Bytes(), ApplyOptions{Dir: "/ws", Target: "f.txt", Force: true})
 		got := readMem(fsys, "/ws/f.txt")
 		if res.Status != 0 || !bytes.Equal(got, b) {
 			t.Fatalf("status %d, err %v\npatch:\n%s\ngot %q want %q", res.Status, res.Err, buf.Bytes(), got, b)

@@ -2,6 +2,7 @@ package patch
 
 import (
 	"bytes"
+	"context"
 	"path"
 	"time"
 
@@ -41,8 +42,11 @@ type Report struct {
 // .rej files behind: for every hunk that fails, the report holds the
 // hunk, the region of the file that comes closest to it and a diff
 // between the two, so that the hunk can be repaired. Questions get GNU's
-// default answers (a patch that looks applied already is skipped).
-func Apply(fsys *vfs.FS, req Request) *Report {
+// default answers (a patch that looks applied already is skipped). When
+// ctx is cancelled, Apply stops before the next hunk, leaves the file it
+// was patching and those after it alone, and says so in the report's Err
+// and Log.
+func Apply(ctx context.Context, fsys *vfs.FS, req Request) *Report {
 	var log bytes.Buffer
 	dir := req.Dir
 	if dir == "" {
@@ -64,7 +68,7 @@ func Apply(fsys *vfs.FS, req Request) *Report {
 	if req.Fuzz != nil {
 		o.Fuzz, o.FuzzGiven = *req.Fuzz, true
 	}
-	res := ApplyPatch(fsys, req.Patch, o)
+	res := ApplyPatch(ctx, fsys, req.Patch, o)
 	rep := &Report{Result: *res, Strip: strip, Log: log.String()}
 	if res.Err != nil {
 		rep.Log += "patch: **** " + res.Err.Error() + "\n"

@@ -1,30 +1,16 @@
 package patch
 
 import (
+	"context"
+	"errors"
 	"io"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/shellfence/shellfence/vfs"
+	"github.com/shellfence/shellfence/vfs/vfstest"
 )
-
-func memWorkspace(t *testing.T, files map[string]string) *vfs.FS {
-	t.Helper()
-	fsys := vfs.NewMem("/ws")
-	for name, content := range files {
-		if err := fsys.MkdirAll("/ws/"+name[:strings.LastIndexByte("/"+name, '/')], 0o755); err != nil {
-			t.Fatal(err)
-		}
-		f, err := fsys.Create("/ws/" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f.Write([]byte(content))
-		f.Close()
-	}
-	return fsys
-}
 
 func readFile(t *testing.T, fsys *vfs.FS, name string) string {
 	t.Helper()
@@ -73,8 +59,8 @@ func TestApply(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			fsys := memWorkspace(t, tt.files)
-			rep := Apply(fsys, tt.req)
+			fsys := vfstest.Mem(t, "/ws", tt.files)
+			rep := Apply(context.Background(), fsys, tt.req)
 			if rep.Err != nil {
 				t.Fatalf("error: %v\n%s", rep.Err, rep.Log)
 			}
@@ -102,14 +88,67 @@ func TestApply(t *testing.T) {
 }
 
 func TestApplyExplainsFailure(t *testing.T) {
-	fsys := memWorkspace(t, map[string]string{"f.txt": "0\n0\n0\n" + strings.Replace(tenLines, "5\n", "FIVE\n", 1)})
+	fsys := vfstest.Mem(t, "/ws", map[string]string{"f.txt": "0\n0\n0\n" + strings.Replace(tenLines, "5\n", "FIVE\n", 1)})
 	p := "--- f.txt\n+++ f.txt\n@@ -4,3 +4,3 @@\n 4\n-5\n+five\n 6\n"
-	rep := Apply(fsys, Request{Patch: []byte(p)})
+	rep := Apply(context.Background(), fsys, Request{Patch: []byte(p)})
 	h := rep.Files[0].Hunks[0]
 	want := HunkResult{Number: 1, Status: "failed", Line: 4, Closest: 7, Actual: "4\nFIVE\n6\n",
 		Hunk: "@@ -4,3 +4,3 @@\n 4\n-5\n+five\n 6\n",
 		Diff: "--- hunk\n+++ file\n@@ -1,3 +1,3 @@\n 4\n-5\n+FIVE\n 6\n"}
 	if d := cmp.Diff(want, h); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+// twoFiles patches a.txt and b.txt, one hunk each.
+const twoFiles = "--- a.txt\n+++ a.txt\n@@ -4,3 +4,3 @@\n 4\n-5\n+five\n 6\n" +
+	"--- b.txt\n+++ b.txt\n@@ -4,3 +4,3 @@\n 4\n-5\n+five\n 6\n"
+
+// A cancelled context stops Apply before it changes anything, and the
+// report says why.
+func TestApplyCancelled(t *testing.T) {
+	fsys := vfstest.Mem(t, "/ws", map[string]string{"a.txt": tenLines, "b.txt": tenLines})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rep := Apply(ctx, fsys, Request{Patch: []byte(twoFiles)})
+	if !errors.Is(rep.Err, context.Canceled) || rep.Status != 2 || len(rep.Files) != 0 {
+		t.Errorf("err %v, status %d, %d files; want context.Canceled, 2, 0", rep.Err, rep.Status, len(rep.Files))
+	}
+	if want := "patch: **** stopped: context canceled\n"; !strings.HasSuffix(rep.Log, want) {
+		t.Errorf("log %q, want it to end with %q", rep.Log, want)
+	}
+	for _, name := range []string{"a.txt", "b.txt"} {
+		if got := readFile(t, fsys, name); got != tenLines {
+			t.Errorf("%s changed: %q", name, got)
+		}
+	}
+}
+
+// cancelWhen is a context that is cancelled once done reports true.
+type cancelWhen struct {
+	context.Context
+	done func() bool
+}
+
+func (c cancelWhen) Err() error {
+	if c.done() {
+		return context.Canceled
+	}
+	return nil
+}
+
+// A context cancelled during an apply stops it before the next file: the
+// file patched before stays patched, the next is left alone.
+func TestApplyCancelledBetweenFiles(t *testing.T) {
+	fsys := vfstest.Mem(t, "/ws", map[string]string{"a.txt": tenLines, "b.txt": tenLines})
+	ctx := cancelWhen{context.Background(), func() bool { return readFile(t, fsys, "a.txt") != tenLines }}
+	rep := Apply(ctx, fsys, Request{Patch: []byte(twoFiles)})
+	if !errors.Is(rep.Err, context.Canceled) || len(rep.Files) != 1 {
+		t.Fatalf("err %v, %d files; want context.Canceled after 1 file\n%s", rep.Err, len(rep.Files), rep.Log)
+	}
+	want := map[string]string{"a.txt": strings.Replace(tenLines, "5\n", "five\n", 1), "b.txt": tenLines}
+	got := map[string]string{"a.txt": readFile(t, fsys, "a.txt"), "b.txt": readFile(t, fsys, "b.txt")}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("files (-want +got):\n%s", d)
 	}
 }

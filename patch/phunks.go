@@ -12,6 +12,9 @@ func (r *run) hunks(f *fileRun) error {
 		return r.binary(f)
 	}
 	for {
+		if err := r.ctx.Err(); err != nil {
+			return stopped(err)
+		}
 		hk, err := r.rd.hunk(h.typ, h)
 		if err != nil {
 			return err

@@ -2,6 +2,7 @@ package patch
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -107,15 +108,21 @@ func (r *run) fatal(err error) {
 }
 
 // ApplyPatch applies the patch text to the workspace fsys as GNU patch
-// 2.7.6 does and returns what happened. Messages go to opts.Out.
-func ApplyPatch(fsys *vfs.FS, text []byte, opts ApplyOptions) *Result {
-	r := newRun(fsys, text, &opts)
+// 2.7.6 does and returns what happened. Messages go to opts.Out. When ctx
+// is cancelled, it stops before the next hunk: the file being patched and
+// those after it are left alone, and the result's Err says why.
+func ApplyPatch(ctx context.Context, fsys *vfs.FS, text []byte, opts ApplyOptions) *Result {
+	r := newRun(ctx, fsys, text, &opts)
 	r.main()
 	return &r.res
 }
 
+// stopped is the error of a run whose context was cancelled.
+func stopped(err error) error { return fmt.Errorf("stopped: %w", err) }
+
 // run is one application of a patch.
 type run struct {
+	ctx      context.Context
 	fs       *vfs.FS
 	o        *ApplyOptions
 	rd       *reader
@@ -133,7 +140,7 @@ type run struct {
 	textLen  int
 }
 
-func newRun(fsys *vfs.FS, text []byte, o *ApplyOptions) *run {
+func newRun(ctx context.Context, fsys *vfs.FS, text []byte, o *ApplyOptions) *run {
 	if o.Loc == nil {
 		o.Loc = time.UTC
 	}
@@ -149,7 +156,7 @@ func newRun(fsys *vfs.FS, text []byte, o *ApplyOptions) *run {
 	if !o.StripGiven {
 		o.Strip = -1
 	}
-	r := &run{fs: fsys, o: o, out: o.Out, backedUp: map[string]bool{}, created: map[string]bool{},
+	r := &run{ctx: ctx, fs: fsys, o: o, out: o.Out, backedUp: map[string]bool{}, created: map[string]bool{},
 		deleted: map[string]bool{}, textLen: len(text)}
 	r.rd = &reader{s: newPscan(text, r.say), strip: o.Strip, loc: o.Loc, forced: forcedType(o.Format)}
 	return r
@@ -186,22 +193,34 @@ func (r *run) main() {
 	if r.o.RejectFile != "" && r.o.RejectFile != "-" {
 		r.rejBuf = new(bytes.Buffer)
 	}
-	for {
+	r.files()
+	if err := r.ctx.Err(); err != nil {
+		if r.res.Err == nil {
+			r.fatal(stopped(err))
+		}
+	} else {
+		r.finishOutputs()
+	}
+	if r.res.Status == 0 && r.failed {
+		r.res.Status = 1
+	}
+}
+
+// files applies the file patches in turn until one is fatal or ctx is
+// cancelled.
+func (r *run) files() {
+	for r.ctx.Err() == nil {
 		h, more, err := r.next()
 		if err != nil {
 			r.fatal(err)
-			break
+			return
 		}
 		if !more {
-			break
+			return
 		}
 		if err := r.file(h); err != nil {
 			r.fatal(err)
-			break
+			return
 		}
-	}
-	r.finishOutputs()
-	if r.res.Status == 0 && r.failed {
-		r.res.Status = 1
 	}
 }

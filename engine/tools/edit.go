@@ -109,7 +109,7 @@ func (tb *Toolbox) applyPatch(ctx context.Context, a applyPatchArgs) (applyPatch
 	if a.Path != "" {
 		req.Target = tb.abs(a.Path)
 	}
-	rep := patch.Apply(tb.fs(), req)
+	rep := patch.Apply(ctx, tb.fs(), req)
 	out := applyPatchResult{Applied: rep.Status == 0, DryRun: a.DryRun, Strip: rep.Strip, Log: rep.Log, Files: []patchFile{}}
 	for _, f := range rep.Files {
 		out.Files = append(out.Files, tb.patchFile(f))

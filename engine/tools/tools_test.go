@@ -11,28 +11,13 @@ import (
 
 	"github.com/shellfence/shellfence/engine"
 	"github.com/shellfence/shellfence/engine/tools"
-	"github.com/shellfence/shellfence/vfs"
+	"github.com/shellfence/shellfence/vfs/vfstest"
 )
 
 // box makes a toolbox over a temp disk workspace holding files.
 func box(t *testing.T, files map[string]string, cfg tools.Config) (string, *tools.Toolbox, *tools.Session) {
 	t.Helper()
-	dir, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, content := range files {
-		p := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	ws, err := vfs.OpenDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ws.Close() })
+	dir, ws := vfstest.Workspace(t, files)
 	cfg.Engine = engine.New(ws)
 	tb := tools.New(cfg)
 	s := tb.NewSession()
