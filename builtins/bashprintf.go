@@ -124,6 +124,10 @@ func (r *printfRun) bashDirective(f string, i int, next func() (string, bool)) (
 	conv := f[i]
 	sp.Conv = conv
 	arg, _ := next()
+	if !r.room(sp.Spec) {
+		return i, nil
+	}
+	defer r.unhold(sp.Spec)
 	switch conv {
 	case 'b':
 		return i, r.bashB(arg, sp)

@@ -164,7 +164,10 @@ func (r *printfRun) directive(f string, i int, next func() (string, bool)) (int,
 	}
 	sp.Conv = conv
 	arg, _ := next()
-	r.convert(sp, arg)
+	if r.room(sp.Spec) {
+		r.convert(sp, arg)
+		r.unhold(sp.Spec)
+	}
 	return i, nil
 }
 

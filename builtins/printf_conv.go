@@ -14,6 +14,7 @@ import (
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
 	"github.com/shellfence/shellfence/builtins/internal/ldouble"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
+	"github.com/shellfence/shellfence/vfs/budget"
 )
 
 // convert prints one conversion of arg.
@@ -43,6 +44,28 @@ func (r *printfRun) convert(sp printfSpec, arg string) {
 		r.write(padString(arg, sp.Spec))
 	default:
 		r.write(ldouble.Format(r.floatArg(arg), sp.Spec))
+	}
+}
+
+// bigConversion is the width or precision past which a conversion's text
+// is charged to the run's memory budget before it is built (a few copies
+// of it are held while it is padded and written).
+const bigConversion = 1 << 16
+
+// room charges a conversion with a large width or precision; when the
+// budget is exceeded, nothing is printed (the run is being stopped).
+func (r *printfRun) room(sp ldouble.Spec) bool {
+	if n := max(sp.Width, sp.Prec); n > bigConversion && r.p.hold(3*int64(n)) != nil {
+		r.status = 1
+		return false
+	}
+	return true
+}
+
+// unhold gives back what room charged.
+func (r *printfRun) unhold(sp ldouble.Spec) {
+	if n := max(sp.Width, sp.Prec); n > bigConversion {
+		r.p.Budget().Release(budget.Memory, 3*int64(n))
 	}
 }
 

@@ -32,7 +32,7 @@ import (
 
 func sed(p *Proc) int {
 	c := edit.NewCompiler(procFiles{p})
-	env := &edit.Env{Ctx: p.Ctx, Name: p.Name(), Files: procFiles{p}, Stdin: p.Stdin,
+	env := &edit.Env{Ctx: p.Ctx, Name: p.Name(), Files: procFiles{p}, Stdin: p.Stdin, Budget: p.Budget(),
 		Stdout: p.Stdout, Stderr: p.Stderr, Exec: sedExec(p)}
 	env.LineLength = sedLineLength(p)
 	_, posixly := p.LookupEnv("POSIXLY_CORRECT")

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"unsafe"
 
 	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
@@ -17,12 +18,19 @@ func indexByteFrom(b []byte, c byte) int { return bytes.IndexByte(b, c) }
 
 func bytesCompare(a, b []byte) int { return bytes.Compare(a, b) }
 
+// sortLineCost is what sort holds per line beside its text: the line,
+// its place in the order, and room for the merge.
+const sortLineCost = int64(unsafe.Sizeof(sortLine{}) + 2*unsafe.Sizeof(sortRef{}))
+
 // sortFiles reads every input, sorts the lines and writes them.
 func (p *Proc) sortFiles(o *sortOpts, files []string) int {
 	var lines []sortLine
 	for _, f := range files {
 		data, err := p.sortRead(f)
 		if err != nil {
+			return p.sortFail(err)
+		}
+		if err := p.hold(int64(bytes.Count(data, []byte{o.eol})+1) * sortLineCost); err != nil {
 			return p.sortFail(err)
 		}
 		lines = o.makeLines(data, lines)
@@ -51,7 +59,9 @@ func (p *Proc) sortRead(name string) ([]byte, error) {
 	defer in.done()
 	var buf bytes.Buffer
 	if in.regular() {
-		buf.Grow(int(in.info.Size()) + 1)
+		if err := p.growHeld(&buf, int(in.info.Size())+1); err != nil {
+			return nil, err
+		}
 	}
 	cr := newChunkReader(p, in.r)
 	for {
@@ -64,6 +74,9 @@ func (p *Proc) sortRead(name string) ([]byte, error) {
 		}
 		if err != nil {
 			return nil, sortError(fmt.Sprintf("read failed: %s: %s", quote.Shell(name), ErrText(err)))
+		}
+		if err := p.growHeld(&buf, len(b)); err != nil {
+			return nil, err
 		}
 		buf.Write(b)
 	}

@@ -89,6 +89,7 @@ func (m *machine) simple(c *command) (st int, done bool) {
 	default:
 		m.outputCmd(c)
 	}
+	m.charge()
 	m.flushUnbuffered()
 	return -1, false
 }

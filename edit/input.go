@@ -33,7 +33,8 @@ func (in *input) readLine(dst []byte, delim byte) (out []byte, chomped, ok bool)
 		switch {
 		case err == nil:
 			return dst[:len(dst)-1], true, true
-		case errors.Is(err, bufio.ErrBufferFull):
+		case errors.Is(err, bufio.ErrBufferFull): // a long line: keep the budget in step
+			in.m.chargeFor(cap(dst))
 			continue
 		case err == io.EOF:
 			return dst, false, len(dst) > start

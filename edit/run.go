@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/shellfence/shellfence/vfs/budget"
+
 	"github.com/shellfence/shellfence/edit/regex"
 )
 
@@ -35,6 +37,9 @@ type Env struct {
 	// Exec runs a shell command line (sh -c) and returns its standard
 	// output. Nil refuses e and s///e.
 	Exec func(command string) ([]byte, error)
+	// Budget, if set, is charged for the pattern and hold spaces; past its
+	// memory limit sed stops (the run is being stopped).
+	Budget *budget.Budget
 	Options
 }
 
@@ -51,6 +56,7 @@ type machine struct {
 	found       [][]int // reused by findLiteral
 	foundIdx    []int   // the bounds behind found
 	delim       byte
+	charged     int64 // bytes of the spaces charged to the budget
 	replaced    bool
 	lastRe      *regex.Regexp
 	appendQ     []appendItem
@@ -73,6 +79,22 @@ type stop struct{ err error }
 
 // die ends the run with err.
 func (m *machine) die(err error) { panic(stop{err}) }
+
+// charge keeps the budget in step with what the pattern and hold spaces
+// hold; past it sed stops.
+func (m *machine) charge() { m.chargeFor(0) }
+
+// chargeFor is charge while a line of capacity reading is being read.
+func (m *machine) chargeFor(reading int) {
+	held := int64(max(cap(m.ps), reading) + cap(m.hold))
+	if held <= m.charged {
+		return
+	}
+	if err := m.env.Budget.Charge(budget.Memory, held-m.charged); err != nil {
+		m.die(errCancelled)
+	}
+	m.charged = held
+}
 
 // errorf prints a message that does not stop sed.
 func (m *machine) errorf(format string, args ...any) {
@@ -114,6 +136,7 @@ func (p *Program) Run(env *Env, files []string) (status int, werr error) {
 			status, werr = m.abort(s.err)
 		}
 	}()
+	defer func() { m.env.Budget.Release(budget.Memory, m.charged) }()
 	status = m.loop()
 	return m.finish(status), nil
 }

@@ -28,6 +28,11 @@ func (r *run) call(ctx context.Context, args []string) ([]string, error) {
 	switch {
 	case len(args) == 0:
 		return args, nil
+	case args[0] == tick:
+		if st := interp.HandlerCtx(ctx).LastExitStatus; st != 0 {
+			return []string{"__sf_status", strconv.Itoa(st)}, nil
+		}
+		return []string{":"}, nil
 	case r.tooDeep(args[0]):
 		return []string{"false"}, nil
 	case args[0] == "eval" && argsSize(args) > maxScript:

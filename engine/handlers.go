@@ -97,16 +97,16 @@ func (c *capped) Write(b []byte) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if need := c.sb.Len() + len(b); need > c.sb.Cap() {
-		// Grow the builder here, by a quarter, after charging what it will
-		// hold: an allocation never runs ahead of the budget.
-		// While it grows, the old buffer and the new one are both held.
-		newCap := max(need, c.sb.Cap()+c.sb.Cap()/4, 4096)
-		if err := c.budget.Charge(budget.Memory, int64(newCap)); err != nil {
+		// The write grows the builder by about a quarter (append's growth),
+		// which the budget takes before it is allocated.
+		newCap, err := c.budget.Grow(budget.Memory, c.sb.Cap(), need)
+		if err != nil {
 			return 0, err
 		}
-		c.sb.Grow(newCap - c.sb.Len())
-		c.budget.Release(budget.Memory, c.charged)
-		c.charged = int64(newCap)
+		defer func() {
+			c.budget.Release(budget.Memory, c.charged+int64(newCap)-int64(c.sb.Cap()))
+			c.charged = int64(c.sb.Cap())
+		}()
 	}
 	return c.sb.Write(b)
 }

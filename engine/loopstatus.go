@@ -82,3 +82,29 @@ func tracesCommands(file *syntax.File) bool {
 	})
 	return found
 }
+
+// Loops that run no command (for ((;;)); do x=$x$x; done) would never
+// reach the call handler, where the watchdog's check of the heap is made
+// in the run's own goroutine. So every loop begins its condition (while,
+// until) or its body (for) with __sf_tick, which the call handler checks
+// and turns into `:` (or, in a body, into the status the loop had).
+
+// tick is the command the rewrite inserts.
+const tick = "__sf_tick"
+
+// rewriteTicks applies the rewrite to every loop under n.
+func rewriteTicks(n syntax.Node) {
+	syntax.Walk(n, func(node syntax.Node) bool {
+		switch c := node.(type) {
+		case *syntax.WhileClause:
+			c.Cond = append([]*syntax.Stmt{tickStmt()}, c.Cond...)
+		case *syntax.ForClause:
+			c.Do = append([]*syntax.Stmt{tickStmt()}, c.Do...)
+		}
+		return true
+	})
+}
+
+func tickStmt() *syntax.Stmt {
+	return &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{lit(tick)}}}
+}

@@ -95,6 +95,7 @@ func (r *run) rewrite(file *syntax.File, opts []string) {
 		r.traced.Store(true)
 	} else {
 		r.rewriteLoops(file)
+		rewriteTicks(file)
 	}
 }
 

@@ -130,10 +130,14 @@ func heapBytes() int64 {
 	return int64(heapSample[0].Value.Uint64())
 }
 
-// poke is the cheap check made at every command of a run: when the
-// process has more goroutines than every run's job budget allows, count
-// them by run at once.
+// poke is the check made at every command of a run, in the run's own
+// goroutine (a watchdog that waits for its tick may come after the next
+// doubling of a string): the heap against the ceiling (a read of the
+// runtime's counters, well under a microsecond), and, when the process
+// has more goroutines than the run's job budget allows, a count of them
+// by run.
 func (w *watchdog) poke(r *run) {
+	w.checkHeap()
 	if limit := r.budget.Limits().Jobs; limit > 0 && int64(runtime.NumGoroutine()) > limit {
 		w.checkJobs(true)
 	}

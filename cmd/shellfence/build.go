@@ -147,7 +147,7 @@ func (srv *server) close() {
 
 // newToolbox returns the tools s serves over the workspace ws.
 func newToolbox(s *settings, ws *vfs.FS) (*tools.Toolbox, error) {
-	opts := []engine.Option{engine.WithClock(time.Now, time.Local)}
+	opts := append([]engine.Option{engine.WithClock(time.Now, time.Local)}, s.limits.options()...)
 	if s.allow != nil {
 		opts = append(opts, engine.WithAllow(s.allow...))
 	}

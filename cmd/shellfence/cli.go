@@ -52,16 +52,18 @@ type runFlags struct {
 	readOnly bool
 	timeout  time.Duration
 	env      []string
+	limits   limits
 }
 
 func parseRunFlags(mode string, args []string, stderr io.Writer) (*runFlags, []string, error) {
-	f := &runFlags{cwd: "."}
+	f := &runFlags{cwd: ".", limits: defaultLimits()}
 	fs := flag.NewFlagSet("shellfence "+mode, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&f.cwd, "cwd", ".", "workspace directory")
 	fs.StringVar(&f.allow, "allow", "", "comma-separated commands that may run (default: all)")
 	fs.BoolVar(&f.readOnly, "read-only", false, "refuse every write to the workspace")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop the run after this long (e.g. 2s)")
+	f.limits.register(fs)
 	fs.Func("env", "NAME=VALUE to set in the command's environment (repeatable)", func(s string) error {
 		if !strings.Contains(s, "=") {
 			return errors.New("want NAME=VALUE")
@@ -106,10 +108,10 @@ func runCmd(ctx context.Context, mode string, args []string, stdin io.Reader, st
 }
 
 func (f *runFlags) engineOptions() []engine.Option {
-	opts := []engine.Option{
+	opts := append([]engine.Option{
 		engine.WithClock(time.Now, time.Local),
 		engine.WithTimeout(f.timeout),
-	}
+	}, f.limits.options()...)
 	if f.allow != "" {
 		opts = append(opts, engine.WithAllow(strings.Split(f.allow, ",")...))
 	}

@@ -64,7 +64,7 @@ func TestConfigCmdshellmcp(t *testing.T) {
 	want.disableTools = []string{"write_file", "apply_patch"}
 	want.allow = []string{"ls", "cat", "grep"}
 	want.auth = "_my_secret_auth_token_"
-	if d := cmp.Diff(want, s, cmp.AllowUnexported(settings{})); d != "" {
+	if d := cmp.Diff(want, s, cmp.AllowUnexported(settings{}, limits{})); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 }
@@ -86,7 +86,7 @@ func TestFlagsOverrideConfig(t *testing.T) {
 	want.corsOrigins = []string{"http://a.example"}
 	want.compat = "cmdshellmcp"
 	want.cwd = "."
-	if d := cmp.Diff(want, *s, cmp.AllowUnexported(settings{})); d != "" {
+	if d := cmp.Diff(want, *s, cmp.AllowUnexported(settings{}, limits{})); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 }
@@ -119,6 +119,24 @@ func TestOptionalAddr(t *testing.T) {
 	} {
 		if got := strings.Join(optionalAddr(strings.Fields(tt.in)), " "); got != tt.want {
 			t.Errorf("%q: got %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestConfigLimits(t *testing.T) {
+	name := writeConfig(t, `{"max_memory": "64MiB", "max_file_bytes": 1048576, "max_jobs": 10, "max_depth": 50}`)
+	s := defaultSettings()
+	if err := loadConfig(name, &s); err != nil {
+		t.Fatal(err)
+	}
+	want := limits{memory: 64 << 20, fileBytes: 1 << 20, jobs: 10, depth: 50}
+	if s.limits != want {
+		t.Errorf("limits %+v, want %+v", s.limits, want)
+	}
+	for _, bad := range []string{`{"max_memory": "lots"}`, `{"max_memory": "-1"}`, `{"max_memory": "12XB"}`} {
+		s := defaultSettings()
+		if err := loadConfig(writeConfig(t, bad), &s); err == nil {
+			t.Errorf("%s accepted", bad)
 		}
 	}
 }

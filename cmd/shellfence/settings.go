@@ -39,6 +39,7 @@ type settings struct {
 	maxTimeout       time.Duration
 	defaultTimeout   time.Duration
 	maxOutput        int
+	limits           limits
 
 	auditLog string
 	quiet    bool
@@ -53,6 +54,7 @@ func defaultSettings() settings {
 		maxTimeout:     10 * time.Minute,
 		defaultTimeout: 30 * time.Second,
 		maxOutput:      20000,
+		limits:         defaultLimits(),
 	}
 }
 
@@ -108,6 +110,7 @@ func serveFlags(s *settings) *flag.FlagSet {
 	fs.DurationVar(&s.maxTimeout, "max-timeout", s.maxTimeout, "the longest timeout, `DUR`, a run may ask for")
 	fs.DurationVar(&s.defaultTimeout, "default-timeout", s.defaultTimeout, "a run's timeout, `DUR`, when it asks for none (at most --max-timeout)")
 	fs.IntVar(&s.maxOutput, "max-output", s.maxOutput, "show `N` bytes of each stream in a result (head and tail; run_output has the rest)")
+	s.limits.register(fs)
 	fs.StringVar(&s.auditLog, "audit-log", s.auditLog, "append one JSON line per tool call to `FILE`")
 	fs.BoolVar(&s.quiet, "quiet", s.quiet, "write no audit lines to stderr")
 	return fs

@@ -121,6 +121,18 @@ func (b *Budget) Charge(k Kind, n int64) error {
 	return nil
 }
 
+// Grow returns the capacity a buffer of capacity have should grow to,
+// to hold need bytes (a quarter more at least), after charging it to k:
+// while a buffer grows, the old and the new are both held, and neither
+// may run ahead of the budget. Once the buffer has grown, release have.
+func (b *Budget) Grow(k Kind, have, need int) (int, error) {
+	n := max(need, have+have/4, 4096)
+	if err := b.Charge(k, int64(n)); err != nil {
+		return 0, err
+	}
+	return n, nil
+}
+
 // Release gives back n of the budget k (a buffer was freed, a job ended).
 func (b *Budget) Release(k Kind, n int64) {
 	if b != nil {
