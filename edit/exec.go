@@ -113,7 +113,7 @@ func (m *machine) flowCmd(c *command) (st int, done bool) {
 		}
 		m.debugPattern()
 	case 'N':
-		m.ps = append(m.ps, m.delim)
+		m.ps = append(m.room(m.ps, 1), m.delim)
 		if m.isLast() || !m.next(true) {
 			if m.prog.debug {
 				m.debugf("END-OF-CYCLE:\n")
@@ -141,19 +141,19 @@ func (m *machine) flowCmd(c *command) (st int, done bool) {
 func (m *machine) spaceCmd(c *command) {
 	switch c.name {
 	case 'g':
-		m.ps = append(m.ps[:0], m.hold...)
+		m.ps = append(m.room(m.ps[:0], len(m.hold)), m.hold...)
 		m.chomped = m.holdChomped
 		m.debugHold()
 	case 'G':
-		m.ps = append(append(m.ps, m.delim), m.hold...)
+		m.ps = append(append(m.room(m.ps, 1+len(m.hold)), m.delim), m.hold...)
 		m.chomped = m.holdChomped
 		m.debugPattern()
 	case 'h':
-		m.hold = append(m.hold[:0], m.ps...)
+		m.hold = append(m.room(m.hold[:0], len(m.ps)), m.ps...)
 		m.holdChomped = m.chomped
 		m.debugHold()
 	case 'H':
-		m.hold = append(append(m.hold, m.delim), m.ps...)
+		m.hold = append(append(m.room(m.hold, 1+len(m.ps)), m.delim), m.ps...)
 		m.holdChomped = m.chomped
 		m.debugHold()
 	case 's':

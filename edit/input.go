@@ -29,7 +29,7 @@ func (in *input) readLine(dst []byte, delim byte) (out []byte, chomped, ok bool)
 	start := len(dst)
 	for {
 		frag, err := in.r.ReadSlice(delim)
-		dst = append(dst, frag...)
+		dst = append(in.m.room(dst, len(frag)), frag...)
 		switch {
 		case err == nil:
 			return dst[:len(dst)-1], true, true

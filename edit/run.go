@@ -96,6 +96,24 @@ func (m *machine) chargeFor(reading int) {
 	m.charged = held
 }
 
+// room returns buf with room for n more bytes; when it must grow, the
+// budget takes the new size first (the old and the new are both held
+// while it grows), so that a space never grows past the budget.
+func (m *machine) room(buf []byte, n int) []byte {
+	need := len(buf) + n
+	if need <= cap(buf) || m.env.Budget == nil {
+		return buf
+	}
+	newCap, err := m.env.Budget.Grow(budget.Memory, cap(buf), need)
+	if err != nil {
+		m.die(errCancelled)
+	}
+	grown := make([]byte, len(buf), newCap)
+	copy(grown, buf)
+	m.env.Budget.Release(budget.Memory, int64(newCap)) // charge and chargeFor count it from here
+	return grown
+}
+
 // errorf prints a message that does not stop sed.
 func (m *machine) errorf(format string, args ...any) {
 	m.stdout.flush()

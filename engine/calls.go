@@ -24,7 +24,7 @@ import (
 // (echo, cd, test...) runs instead, as in bash; `builtin NAME` still
 // reaches the replacement.
 func (r *run) call(ctx context.Context, args []string) ([]string, error) {
-	r.e.wd.poke(r)
+	r.e.wd.poke(ctx, r)
 	switch {
 	case len(args) == 0:
 		return args, nil

@@ -79,6 +79,8 @@ type run struct {
 	// calls counts function calls, to measure the stack's depth now and
 	// then.
 	calls atomic.Int64
+	// varsHeld is what the shell's variables were last charged.
+	varsHeld atomic.Int64
 }
 
 // runKey carries the *run in the contexts handed to the interpreter: a

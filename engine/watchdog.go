@@ -13,6 +13,9 @@ import (
 	"sync/atomic"
 	"time"
 
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/interp"
+
 	"github.com/shellfence/shellfence/vfs/budget"
 )
 
@@ -86,10 +89,16 @@ func (r *run) label(ctx context.Context) {
 	pprof.SetGoroutineLabels(pprof.WithLabels(ctx, pprof.Labels(runLabel, r.id)))
 }
 
-// checkHeap stops one run when the process heap is over the ceiling.
-func (w *watchdog) checkHeap() {
-	if w.ceiling <= 0 || heapBytes() <= w.ceiling {
-		return
+// checkHeap stops one run when the process heap is over the ceiling. It
+// reports whether the heap is past half the ceiling, when runs should
+// count what their shells hold.
+func (w *watchdog) checkHeap() (pressed bool) {
+	if w.ceiling <= 0 {
+		return false
+	}
+	heap := heapBytes()
+	if heap <= w.ceiling {
+		return heap > w.ceiling/2
 	}
 	w.mu.Lock()
 	var victim *run
@@ -105,6 +114,32 @@ func (w *watchdog) checkHeap() {
 	if victim != nil {
 		victim.budget.Trip(budget.Memory)
 	}
+	return true
+}
+
+// chargeVars charges the run's memory budget for what its shell's
+// variables hold, twice over: a value is also copied by the expansions
+// that use it (x=$x$x holds the old and the new). It is made when the
+// heap is under pressure, at a command of the run.
+func (r *run) chargeVars(ctx context.Context) {
+	var held int64
+	interp.HandlerCtx(ctx).Env.Each(func(name string, vr expand.Variable) bool {
+		held += int64(len(name) + len(vr.Str))
+		for _, s := range vr.List {
+			held += int64(len(s)) + 16
+		}
+		for k, v := range vr.Map {
+			held += int64(len(k)+len(v)) + 32
+		}
+		return true
+	})
+	held *= 2
+	if d := held - r.varsHeld.Load(); d > 0 {
+		r.budget.Charge(budget.Memory, d)
+	} else {
+		r.budget.Release(budget.Memory, -d)
+	}
+	r.varsHeld.Store(held)
 }
 
 // heavier orders runs for the heap watchdog: the most memory charged,
@@ -136,8 +171,10 @@ func heapBytes() int64 {
 // runtime's counters, well under a microsecond), and, when the process
 // has more goroutines than the run's job budget allows, a count of them
 // by run.
-func (w *watchdog) poke(r *run) {
-	w.checkHeap()
+func (w *watchdog) poke(ctx context.Context, r *run) {
+	if w.checkHeap() {
+		r.chargeVars(ctx)
+	}
 	if limit := r.budget.Limits().Jobs; limit > 0 && int64(runtime.NumGoroutine()) > limit {
 		w.checkJobs(true)
 	}

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+var hostile = flag.Bool("hostile", false, "run the hostile command lines of testdata/hostile.txt through the binary")
+
+// TestHostile runs each hostile command line through the static binary
+// with --timeout 5s: it must end within 8 s with its message, stay under
+// 512 MiB of resident memory, and leave no file over 1.1 GiB.
+func TestHostile(t *testing.T) {
+	if !*hostile {
+		t.Skip("run with -hostile (about a minute)")
+	}
+	bin := serverBin(t)
+	f, err := os.Open("testdata/hostile.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		cmdline, want, _ := strings.Cut(line, "\t")
+		t.Run(cmdline, func(t *testing.T) { hostileRun(t, bin, cmdline, want) })
+	}
+}
+
+func hostileRun(t *testing.T, bin, cmdline, want string) {
+	ws := t.TempDir()
+	cmd := exec.Command(bin, "run", "--timeout", "5s", "--cwd", ws, cmdline)
+	var errb strings.Builder
+	cmd.Stdout, cmd.Stderr = nil, &errb
+	start := time.Now()
+	cmd.Run()
+	took := time.Since(start)
+	rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10
+	t.Logf("exit %d after %v, peak RSS %d MiB: %s", cmd.ProcessState.ExitCode(), took.Round(time.Millisecond), rss>>20, lastLine(errb.String()))
+	if took > 8*time.Second {
+		t.Errorf("took %v", took)
+	}
+	if rss > 512<<20 {
+		t.Errorf("peak RSS %d MiB", rss>>20)
+	}
+	if !strings.Contains(errb.String(), want) {
+		t.Errorf("stderr does not say %q: %q", want, lastLine(errb.String()))
+	}
+	filepath.Walk(ws, func(p string, fi os.FileInfo, err error) error {
+		if err == nil && fi.Size() > 1100<<20 && fi.Mode().IsRegular() {
+			t.Errorf("%s has %d bytes", p, fi.Size())
+		}
+		return nil
+	})
+}
+
+func lastLine(s string) string {
+	s = strings.TrimRight(s, "\n")
+	return s[strings.LastIndexByte(s, '\n')+1:]
+}
