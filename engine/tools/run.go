@@ -94,6 +94,11 @@ func (tb *Toolbox) run(ctx context.Context, c *Call, a runArgs) (runResult, *Res
 		return runResult{}, errorf("run: command is empty: give a command line such as \"ls -la\"")
 	}
 	s := c.Session
+	release, busy := tb.admit(ctx, s)
+	if busy != nil {
+		return runResult{}, busy
+	}
+	defer release()
 	rec := s.store.add(a.Command, tb.cfg.StoreRunBytes)
 	req := tb.runRequest(a, rec)
 	stop := c.progress(ctx, rec)

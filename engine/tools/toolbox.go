@@ -31,6 +31,11 @@ type Config struct {
 	Disabled      []string // tool names not to serve
 	Fetcher       *fetch.Fetcher
 	ReadOnly      bool // serve no tool that writes
+	// MaxRuns bounds the runs going on at once in the toolbox (default 16);
+	// a run of a session waits for that session's earlier one. A call that
+	// cannot start within BusyWait (default 2 s) gets a busy error.
+	MaxRuns  int
+	BusyWait time.Duration
 	// Compat, when "cmdshellmcp", also serves that server's tool names and
 	// parameters (cmdshell, readFile, writeFile, ...).
 	Compat string
@@ -43,6 +48,7 @@ type Config struct {
 // use; each client gets its own [Session].
 type Toolbox struct {
 	cfg    Config
+	slots  chan struct{} // one per run going on
 	tools  []*Tool
 	byName map[string]*Tool
 }
@@ -50,7 +56,7 @@ type Toolbox struct {
 // New returns the toolbox cfg describes.
 func New(cfg Config) *Toolbox {
 	cfg = withDefaults(cfg)
-	tb := &Toolbox{cfg: cfg, byName: map[string]*Tool{}}
+	tb := &Toolbox{cfg: cfg, byName: map[string]*Tool{}, slots: make(chan struct{}, cfg.MaxRuns)}
 	for _, t := range tb.all() {
 		if slices.Contains(cfg.Disabled, t.Name) || cfg.ReadOnly && !t.Annotations.ReadOnly && t.Name != "run" {
 			continue
@@ -70,6 +76,12 @@ func withDefaults(cfg Config) Config {
 	}
 	if cfg.MaxTimeout <= 0 {
 		cfg.MaxTimeout = 10 * time.Minute
+	}
+	if cfg.MaxRuns <= 0 {
+		cfg.MaxRuns = 16
+	}
+	if cfg.BusyWait <= 0 {
+		cfg.BusyWait = 2 * time.Second
 	}
 	if cfg.StoreRuns <= 0 {
 		cfg.StoreRuns = 64
@@ -120,6 +132,7 @@ func (tb *Toolbox) Call(ctx context.Context, s *Session, name string, args json.
 // variables, functions...) and its stored outputs.
 type Session struct {
 	tb     *Toolbox
+	turn   chan struct{}   // held by the session's run going on
 	ctx    context.Context // ends when the session is closed
 	cancel context.CancelFunc
 	mu     sync.Mutex
@@ -132,6 +145,7 @@ func (tb *Toolbox) NewSession() *Session {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Session{
 		tb:     tb,
+		turn:   make(chan struct{}, 1),
 		ctx:    ctx,
 		cancel: cancel,
 		shell:  tb.cfg.Engine.NewSession(),
@@ -147,6 +161,31 @@ func (s *Session) bind(ctx context.Context) (context.Context, context.CancelFunc
 	ctx, cancel := context.WithCancel(ctx)
 	stop := context.AfterFunc(s.ctx, cancel)
 	return ctx, func() { stop(); cancel() }
+}
+
+// admit waits, at most BusyWait, for the session's turn and a slot of
+// the toolbox; the returned func gives them back. The result is a busy
+// error when they did not come.
+func (tb *Toolbox) admit(ctx context.Context, s *Session) (func(), *Result) {
+	wait := time.NewTimer(tb.cfg.BusyWait)
+	defer wait.Stop()
+	select {
+	case s.turn <- struct{}{}:
+	case <-wait.C:
+		return nil, errorf("run: this session is still running an earlier command (it had %s to finish); wait for its result, then call again", tb.cfg.BusyWait)
+	case <-ctx.Done():
+		return nil, errorf("run: cancelled while waiting for the session's earlier command")
+	}
+	select {
+	case tb.slots <- struct{}{}:
+	case <-wait.C:
+		<-s.turn
+		return nil, errorf("run: the server is busy: %d runs are going on, the most it takes at once; try again in a moment", tb.cfg.MaxRuns)
+	case <-ctx.Done():
+		<-s.turn
+		return nil, errorf("run: cancelled while waiting for the server")
+	}
+	return func() { <-tb.slots; <-s.turn }, nil
 }
 
 // shellFor returns the shell a run uses: the session's, a fresh one after

@@ -223,3 +223,27 @@ func TestDescriptions(t *testing.T) {
 		t.Error("instructions do not say what this shell is")
 	}
 }
+
+// Runs past the toolbox's bound, or a second run of a busy session, wait
+// a little, then get a busy error.
+func TestBusy(t *testing.T) {
+	_, tb, s := box(t, nil, tools.Config{MaxRuns: 1, BusyWait: 200 * time.Millisecond})
+	done := make(chan struct{})
+	go func() {
+		do(t, tb, s, "run", `{"command": "sleep 1"}`)
+		close(done)
+	}()
+	time.Sleep(100 * time.Millisecond)
+	if res, _ := do(t, tb, s, "run", `{"command": "true"}`); !res.IsError || !strings.Contains(res.Text, "still running an earlier command") {
+		t.Errorf("same session: %s", res.Text)
+	}
+	other := tb.NewSession()
+	defer other.Close()
+	if res, _ := do(t, tb, other, "run", `{"command": "true"}`); !res.IsError || !strings.Contains(res.Text, "the server is busy") {
+		t.Errorf("other session: %s", res.Text)
+	}
+	<-done
+	if res, _ := do(t, tb, other, "run", `{"command": "true"}`); res.IsError {
+		t.Errorf("after the first ended: %s", res.Text)
+	}
+}
