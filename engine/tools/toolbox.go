@@ -87,7 +87,7 @@ func withDefaults(cfg Config) Config {
 func (tb *Toolbox) all() []*Tool {
 	list := []*Tool{tb.runTool(), tb.runOutputTool()}
 	list = append(list, tb.fileTools()...)
-	list = append(list, tb.editFileTool(), tb.applyPatchTool())
+	list = append(list, tb.listTreeTool(), tb.readBytesTool(), tb.editFileTool(), tb.applyPatchTool())
 	if tb.cfg.Fetcher != nil {
 		list = append(list, tb.fetchTool())
 	}
