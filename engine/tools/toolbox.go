@@ -31,8 +31,8 @@ type Config struct {
 	Disabled      []string // tool names not to serve
 	Fetcher       *fetch.Fetcher
 	ReadOnly      bool // serve no tool that writes
-	// Compat, when "cmdshellmcp", also serves that server's tool names and
-	// parameters (cmdshell, readFile, writeFile, ...).
+	// Compat, when [CompatCmdshellmcp], also serves that server's tool
+	// names and parameters (cmdshell, readFile, writeFile, ...).
 	Compat string
 	// EditDeleteBackup makes edit_file remove its backup once the diff
 	// is made.
@@ -52,7 +52,9 @@ func New(cfg Config) *Toolbox {
 	cfg = withDefaults(cfg)
 	tb := &Toolbox{cfg: cfg, byName: map[string]*Tool{}}
 	for _, t := range tb.all() {
-		if slices.Contains(cfg.Disabled, t.Name) || cfg.ReadOnly && !t.Annotations.ReadOnly && t.Name != "run" {
+		// run and cmdshell stay in read-only mode: the engine refuses their writes.
+		shell := t.Name == "run" || t.Name == "cmdshell"
+		if slices.Contains(cfg.Disabled, t.Name) || cfg.ReadOnly && !t.Annotations.ReadOnly && !shell {
 			continue
 		}
 		tb.tools = append(tb.tools, t)
@@ -90,6 +92,9 @@ func (tb *Toolbox) all() []*Tool {
 	list = append(list, tb.listTreeTool(), tb.readBytesTool(), tb.editFileTool(), tb.applyPatchTool())
 	if tb.cfg.Fetcher != nil {
 		list = append(list, tb.fetchTool())
+	}
+	if tb.cfg.Compat == CompatCmdshellmcp {
+		list = append(list, tb.compatTools()...)
 	}
 	return list
 }
