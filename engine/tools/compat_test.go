@@ -1,6 +1,9 @@
 package tools_test
 
 import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -8,6 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/shellfence/shellfence/builtins/fetch"
 	"github.com/shellfence/shellfence/engine/tools"
 )
 
@@ -230,5 +236,33 @@ func TestApplyPatchCompat(t *testing.T) {
 		if res, _ := b.call("applyPatch", tt.args); !res.IsError || !strings.HasPrefix(res.Text, tt.want) {
 			t.Errorf("%v: %q", tt.args, res.Text)
 		}
+	}
+}
+
+func TestFetchPrettify(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, "<html><body><p>Hello</p></body></html>")
+	}))
+	defer srv.Close()
+	b := newFixture(t, nil, tools.Config{Compat: tools.CompatCmdshellmcp, Fetcher: &fetch.Fetcher{AllowPrivate: true}})
+	got := map[string]string{}
+	for _, p := range []any{true, false, nil} {
+		args := map[string]any{"url": srv.URL}
+		if p != nil {
+			args["prettify"] = p
+		}
+		res, out := b.call("fetch", args)
+		if res.IsError {
+			t.Fatalf("prettify %v: %s", p, res.Text)
+		}
+		got[fmt.Sprint(p)] = strings.TrimSpace(out["text"].(string))
+	}
+	want := map[string]string{"true": "Hello", "false": "<html><body><p>Hello</p></body></html>", "<nil>": "Hello"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+	if res, _ := b.call("fetch", map[string]any{"url": srv.URL, "prettify": "yes"}); !res.IsError {
+		t.Errorf("prettify yes: %s", res.Text)
 	}
 }

@@ -32,7 +32,8 @@ type Config struct {
 	Fetcher       *fetch.Fetcher
 	ReadOnly      bool // serve no tool that writes
 	// Compat, when [CompatCmdshellmcp], also serves that server's tool
-	// names and parameters (cmdshell, readFile, writeFile, ...).
+	// names and parameters (cmdshell, readFile, writeFile, ...), and fetch
+	// takes its parameters too.
 	Compat string
 	// EditDeleteBackup makes edit_file remove its backup once the diff
 	// is made.
