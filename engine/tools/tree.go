@@ -241,7 +241,7 @@ func (tb *Toolbox) readBytes(a readBytesArgs) (readBytesResult, *Result) {
 	if a.Length <= 0 || a.Length > maxReadBytes {
 		a.Length = maxReadBytes
 	}
-	buf := make([]byte, a.Length)
+	buf := make([]byte, min(a.Length, max(fi.Size()-a.Offset, 0))) // the file as opened
 	n, err := f.ReadAt(buf, max(a.Offset, 0))
 	if err != nil && !errors.Is(err, io.EOF) {
 		return readBytesResult{}, pathErr("read_bytes", a.Path, err)
