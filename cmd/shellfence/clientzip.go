@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/shellfence/shellfence/vfs"
 )
 
 // dlzip downloads the whole workspace into the zip file name: the tree
@@ -196,11 +197,5 @@ func unixMode(s string) fs.FileMode {
 	if err != nil {
 		return 0o644
 	}
-	m := fs.FileMode(p & 0o777)
-	for bit, mode := range map[uint64]fs.FileMode{0o4000: fs.ModeSetuid, 0o2000: fs.ModeSetgid, 0o1000: fs.ModeSticky} {
-		if p&bit != 0 {
-			m |= mode
-		}
-	}
-	return m
+	return vfs.GoMode(uint32(p))
 }

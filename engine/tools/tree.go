@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/shellfence/shellfence/vfs"
 )
 
 // list_tree and read_bytes let a client copy the workspace out (shellfence
@@ -151,29 +153,13 @@ func (w *treeWalk) entry(dir, rel string, e fs.DirEntry) treeEntry {
 		te.Type = "file"
 	}
 	if fi, err := e.Info(); err == nil {
-		te.Mode = fmt.Sprintf("%04o", unixPerm(fi.Mode()))
+		te.Mode = fmt.Sprintf("%04o", vfs.ModeBits(fi.Mode()))
 		te.Modified = fi.ModTime().UTC().Format(time.RFC3339Nano)
 		if te.Type != "dir" {
 			te.Size = fi.Size()
 		}
 	}
 	return te
-}
-
-// unixPerm is the permission bits of m as a Unix mode: rwx for each
-// class, and setuid, setgid and sticky above them.
-func unixPerm(m fs.FileMode) uint32 {
-	p := uint32(m.Perm())
-	if m&fs.ModeSetuid != 0 {
-		p |= 0o4000
-	}
-	if m&fs.ModeSetgid != 0 {
-		p |= 0o2000
-	}
-	if m&fs.ModeSticky != 0 {
-		p |= 0o1000
-	}
-	return p
 }
 
 func treeText(r listTreeResult) string {
