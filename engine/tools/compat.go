@@ -55,6 +55,18 @@ func compatError(name, native, text string) string {
 	return "Error: " + text
 }
 
+// succeeding is the handler of a compatible tool that reports success as
+// cmdshellmcp does: "Success: " and the native tool's text.
+func succeeding[In, Out any](h func(In) (Out, *Result)) func(context.Context, *Call, In) (Out, *Result) {
+	return func(_ context.Context, _ *Call, a In) (Out, *Result) {
+		out, res := h(a)
+		if !res.IsError {
+			res.Text = "Success: " + res.Text
+		}
+		return out, res
+	}
+}
+
 // aliases returns an alias func renaming each of the names pairs[i] to
 // pairs[i+1].
 func aliases(pairs ...string) func(map[string]any) {
@@ -152,13 +164,7 @@ func (tb *Toolbox) copyFileCompat() *Tool {
 	t := compatTool("copyFile", "copy_file", compatDesc("Copy one regular file of the workspace to a new path or into an existing directory, keeping its mode.",
 		"copy_file", "source and destination (required; src and dst are accepted too). An existing destination file is replaced atomically; missing parent directories are created; directories are refused (copy a tree with cmdshell cp -r)."),
 		Annotations{Title: "Copy a file (cmdshellmcp)", Destructive: true, Idempotent: true},
-		func(ctx context.Context, c *Call, a twoPaths) (pathsResult, *Result) {
-			out, res := tb.copyFile(a)
-			if !res.IsError {
-				res.Text = "Success: " + res.Text
-			}
-			return out, res
-		})
+		succeeding(tb.copyFile))
 	t.alias = twoPathAliases
 	return t
 }
@@ -167,13 +173,7 @@ func (tb *Toolbox) moveRenameFileCompat() *Tool {
 	t := compatTool("moveRenameFile", "move_path", compatDesc("Move or rename a file, directory or symlink within the workspace (mv).",
 		"move_path", "source and destination (required; src and dst are accepted too). An existing destination file is replaced; an existing directory receives the source under its own name; the move is one atomic rename."),
 		Annotations{Title: "Move or rename (cmdshellmcp)", Destructive: true},
-		func(ctx context.Context, c *Call, a twoPaths) (pathsResult, *Result) {
-			out, res := tb.movePath(a)
-			if !res.IsError {
-				res.Text = "Success: " + res.Text
-			}
-			return out, res
-		})
+		succeeding(tb.movePath))
 	t.alias = twoPathAliases
 	return t
 }
@@ -186,13 +186,7 @@ func (tb *Toolbox) deleteFileCompat() *Tool {
 	t := compatTool("deleteFile", "delete_file", compatDesc("Delete one file or symlink of the workspace (the link itself, never its target).",
 		"delete_file", "file (required; path is accepted too). Directories are refused: use rmdir for an empty one. Deleting cannot be undone."),
 		Annotations{Title: "Delete a file (cmdshellmcp)", Destructive: true, Idempotent: true},
-		func(ctx context.Context, c *Call, a oneFile) (pathResult, *Result) {
-			out, res := tb.deleteFile(onePath{Path: a.File})
-			if !res.IsError {
-				res.Text = "Success: " + res.Text
-			}
-			return out, res
-		})
+		succeeding(func(a oneFile) (pathResult, *Result) { return tb.deleteFile(onePath{Path: a.File}) }))
 	t.alias = aliases("path", "file", "filename", "file")
 	return t
 }
@@ -203,13 +197,7 @@ func (tb *Toolbox) mkdirCompat() *Tool {
 	t := compatTool("mkdir", "make_dir", compatDesc("Make a directory in the workspace (mode 0755).",
 		"make_dir", "path (required; dir is accepted too); parents (default false): also make missing parents and accept an existing directory, as mkdir -p."),
 		Annotations{Title: "Make a directory (cmdshellmcp)", Idempotent: true},
-		func(ctx context.Context, c *Call, a makeDirArgs) (pathResult, *Result) {
-			out, res := tb.makeDir(a)
-			if !res.IsError {
-				res.Text = "Success: " + res.Text
-			}
-			return out, res
-		})
+		succeeding(tb.makeDir))
 	t.alias = func(m map[string]any) {
 		dirAliases(m)
 		rename(m, "exist_ok", "parents")
@@ -221,13 +209,7 @@ func (tb *Toolbox) rmdirCompat() *Tool {
 	t := compatTool("rmdir", "remove_dir", compatDesc("Remove an empty directory of the workspace.",
 		"remove_dir", "path (required; dir is accepted too). A directory that still holds entries is refused and left as it is."),
 		Annotations{Title: "Remove an empty directory (cmdshellmcp)", Destructive: true, Idempotent: true},
-		func(ctx context.Context, c *Call, a onePath) (pathResult, *Result) {
-			out, res := tb.removeDir(a)
-			if !res.IsError {
-				res.Text = "Success: " + res.Text
-			}
-			return out, res
-		})
+		succeeding(tb.removeDir))
 	t.alias = dirAliases
 	return t
 }
