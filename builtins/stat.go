@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/shellfence/shellfence/builtins/internal/argmatch"
+	"github.com/shellfence/shellfence/builtins/internal/modes"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/vfs"
 )
@@ -204,20 +205,5 @@ func unixMode(m fs.FileMode) uint64 {
 	default:
 		t = 0o100000
 	}
-	return t | permBits(m)
-}
-
-// permBits is the permission bits with setuid, setgid and sticky.
-func permBits(m fs.FileMode) uint64 {
-	b := uint64(m.Perm())
-	if m&fs.ModeSetuid != 0 {
-		b |= 0o4000
-	}
-	if m&fs.ModeSetgid != 0 {
-		b |= 0o2000
-	}
-	if m&fs.ModeSticky != 0 {
-		b |= 0o1000
-	}
-	return b
+	return t | uint64(modes.Bits(m))
 }

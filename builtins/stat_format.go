@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/shellfence/shellfence/builtins/internal/ctype"
+	"github.com/shellfence/shellfence/builtins/internal/modes"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/builtins/internal/strftime"
 )
@@ -114,7 +115,7 @@ func (s *statFile) conversion(d statDirective) bool {
 	case 'i':
 		s.uint(d, m.Ino)
 	case 'a':
-		s.intBase(d, permBits(fi.Mode()), 'o')
+		s.intBase(d, uint64(modes.Bits(fi.Mode())), 'o')
 	case 'A':
 		s.str(d, modeString(fi.Mode()))
 	case 'f':

@@ -22,6 +22,7 @@ const usage = `usage:
   shellfence commands
   shellfence serve [--cwd DIR] [--conf FILE] [--http [ADDR] | --sse [ADDR]] [--auth TOKEN | --noauth] ...
                                  serve the tools over MCP (stdio by default); serve --help lists every flag
+  shellfence client [--auth TOKEN] [--json] URL TOOL|list|dlzip FILE.zip [--NAME VALUE]...
 `
 
 // cli runs the command line args and returns the exit status.
@@ -35,6 +36,8 @@ func cli(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runCmd(ctx, args[0], args[1:], stdin, stdout, stderr)
 	case "serve":
 		return serveCmd(ctx, args[1:], stdin, stdout, stderr, os.LookupEnv)
+	case "client":
+		return clientCmd(ctx, args[1:], stdin, stdout, stderr)
 	case "commands":
 		fmt.Fprintln(stdout, strings.Join(builtins.Names(), "\n"))
 		return 0

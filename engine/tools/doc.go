@@ -16,4 +16,9 @@
 // runs' full outputs, which run_output serves by id. Nothing here opens a
 // host path: commands run in the engine, files are reached through its
 // workspace.
+//
+// With Config.Compat set to [CompatCmdshellmcp] the toolbox also serves
+// cmdshellmcp's tools (cmdshell, readFile, writeFile, listFiles, ...)
+// under its names and parameters, each built on the native tool that does
+// the same work, so that server's clients switch without changes.
 package tools

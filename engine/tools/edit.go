@@ -107,7 +107,7 @@ func (tb *Toolbox) applyPatchTool() *Tool {
 func (tb *Toolbox) applyPatch(ctx context.Context, a applyPatchArgs) (applyPatchResult, *Result) {
 	req := patch.Request{Patch: []byte(a.Patch), Strip: a.Strip, DryRun: a.DryRun, Reverse: a.Reverse}
 	if a.Path != "" {
-		req.Target = tb.abs(a.Path)
+		req.Target = a.Path // relative to the root, as patch's messages then name it
 	}
 	rep := patch.Apply(ctx, tb.fs(), req)
 	out := applyPatchResult{Applied: rep.Status == 0, DryRun: a.DryRun, Strip: rep.Strip, Log: rep.Log, Files: []patchFile{}}

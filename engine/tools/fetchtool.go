@@ -36,7 +36,23 @@ func (tb *Toolbox) fetchTool() *Tool {
 		func(ctx context.Context, c *Call, a fetchArgs) (fetchResult, *Result) { return tb.fetch(ctx, a) })
 	setEnum(t.InputSchema, "format", "text", "raw")
 	setDefault(t.InputSchema, "format", "text")
+	if tb.cfg.Compat == CompatCmdshellmcp {
+		t.Description += "\n\nIt also takes cmdshellmcp's parameter prettify: true gives the text format, false the raw body."
+		t.alias = fetchAliases
+	}
 	return t
+}
+
+// fetchAliases turns cmdshellmcp's prettify into a format.
+func fetchAliases(m map[string]any) {
+	p, ok := m["prettify"].(bool)
+	if !ok {
+		return // absent, or not a boolean: validation says so
+	}
+	delete(m, "prettify")
+	if _, set := m["format"]; !set {
+		m["format"] = map[bool]string{true: "text", false: "raw"}[p]
+	}
 }
 
 func (tb *Toolbox) fetch(ctx context.Context, a fetchArgs) (fetchResult, *Result) {

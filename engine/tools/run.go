@@ -93,6 +93,12 @@ func (tb *Toolbox) run(ctx context.Context, c *Call, a runArgs) (runResult, *Res
 	if strings.TrimSpace(a.Command) == "" {
 		return runResult{}, errorf("run: command is empty: give a command line such as \"ls -la\"")
 	}
+	return tb.runIn(ctx, c, a, c.Session.shellFor(a.Reset))
+}
+
+// runIn runs a in the shell sh, storing its output in the session's
+// store.
+func (tb *Toolbox) runIn(ctx context.Context, c *Call, a runArgs, sh *engine.Session) (runResult, *Result) {
 	s := c.Session
 	release, busy := tb.admit(ctx, s)
 	if busy != nil {
@@ -102,7 +108,7 @@ func (tb *Toolbox) run(ctx context.Context, c *Call, a runArgs) (runResult, *Res
 	rec := s.store.add(a.Command, tb.cfg.StoreRunBytes)
 	req := tb.runRequest(a, rec)
 	stop := c.progress(ctx, rec)
-	res, err := s.shellFor(a.Reset).Run(ctx, req)
+	res, err := sh.Run(ctx, req)
 	stop()
 	s.store.trim()
 	if err != nil {

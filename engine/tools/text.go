@@ -23,6 +23,10 @@ func (tb *Toolbox) Instructions() string {
 	if tb.cfg.Fetcher != nil {
 		b.WriteString("- fetch reads an http(s) URL (public addresses only) as text or raw.\n")
 	}
+	if tb.cfg.Compat == CompatCmdshellmcp {
+		b.WriteString("- cmdshellmcp's tools are served too (cmdshell, readFile, writeFile, listFiles, copyFile, moveRenameFile, deleteFile, mkdir, rmdir, editFile, applyPatch), " +
+			"each the compatible form of a native tool.\n")
+	}
 	return b.String()
 }
 

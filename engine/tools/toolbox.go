@@ -36,8 +36,9 @@ type Config struct {
 	// cannot start within BusyWait (default 2 s) gets a busy error.
 	MaxRuns  int
 	BusyWait time.Duration
-	// Compat, when "cmdshellmcp", also serves that server's tool names and
-	// parameters (cmdshell, readFile, writeFile, ...).
+	// Compat, when [CompatCmdshellmcp], also serves that server's tool
+	// names and parameters (cmdshell, readFile, writeFile, ...), and fetch
+	// takes its parameters too.
 	Compat string
 	// EditDeleteBackup makes edit_file remove its backup once the diff
 	// is made.
@@ -58,7 +59,9 @@ func New(cfg Config) *Toolbox {
 	cfg = withDefaults(cfg)
 	tb := &Toolbox{cfg: cfg, byName: map[string]*Tool{}, slots: make(chan struct{}, cfg.MaxRuns)}
 	for _, t := range tb.all() {
-		if slices.Contains(cfg.Disabled, t.Name) || cfg.ReadOnly && !t.Annotations.ReadOnly && t.Name != "run" {
+		// run and cmdshell stay in read-only mode: the engine refuses their writes.
+		shell := t.Name == "run" || t.Name == "cmdshell"
+		if slices.Contains(cfg.Disabled, t.Name) || cfg.ReadOnly && !t.Annotations.ReadOnly && !shell {
 			continue
 		}
 		tb.tools = append(tb.tools, t)
@@ -99,9 +102,12 @@ func withDefaults(cfg Config) Config {
 func (tb *Toolbox) all() []*Tool {
 	list := []*Tool{tb.runTool(), tb.runOutputTool()}
 	list = append(list, tb.fileTools()...)
-	list = append(list, tb.editFileTool(), tb.applyPatchTool())
+	list = append(list, tb.listTreeTool(), tb.readBytesTool(), tb.editFileTool(), tb.applyPatchTool())
 	if tb.cfg.Fetcher != nil {
 		list = append(list, tb.fetchTool())
+	}
+	if tb.cfg.Compat == CompatCmdshellmcp {
+		list = append(list, tb.compatTools()...)
 	}
 	return list
 }

@@ -6,6 +6,8 @@ package modes
 
 import (
 	"io/fs"
+
+	"github.com/shellfence/shellfence/vfs"
 )
 
 // Unix mode bits, as in <sys/stat.h>.
@@ -235,32 +237,9 @@ func spread(v, class uint32) uint32 {
 }
 
 // Bits returns the Unix mode bits (permissions and setuid, setgid,
-// sticky) of a Go file mode.
-func Bits(m fs.FileMode) uint32 {
-	u := uint32(m.Perm())
-	if m&fs.ModeSetuid != 0 {
-		u |= Setuid
-	}
-	if m&fs.ModeSetgid != 0 {
-		u |= Setgid
-	}
-	if m&fs.ModeSticky != 0 {
-		u |= Sticky
-	}
-	return u
-}
+// sticky) of a Go file mode: [vfs.ModeBits].
+func Bits(m fs.FileMode) uint32 { return vfs.ModeBits(m) }
 
-// FileMode turns Unix mode bits into a Go file mode for Chmod and friends.
-func FileMode(u uint32) fs.FileMode {
-	m := fs.FileMode(u & RWX)
-	if u&Setuid != 0 {
-		m |= fs.ModeSetuid
-	}
-	if u&Setgid != 0 {
-		m |= fs.ModeSetgid
-	}
-	if u&Sticky != 0 {
-		m |= fs.ModeSticky
-	}
-	return m
-}
+// FileMode turns Unix mode bits into a Go file mode for Chmod and friends:
+// [vfs.GoMode].
+func FileMode(u uint32) fs.FileMode { return vfs.GoMode(u) }
