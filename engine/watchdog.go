@@ -77,10 +77,25 @@ func (w *watchdog) loop() {
 			w.mu.Unlock()
 			return
 		}
+		limit := w.jobLimit()
 		w.mu.Unlock()
 		w.checkHeap()
-		w.checkJobs(false)
+		if limit > 0 && int64(runtime.NumGoroutine()) > limit {
+			w.checkJobs(false)
+		}
 	}
+}
+
+// jobLimit is the smallest job budget of the runs watched (0: none); the
+// goroutines are counted by run only when the process has more.
+func (w *watchdog) jobLimit() int64 {
+	var limit int64
+	for _, r := range w.runs {
+		if l := r.budget.Limits().Jobs; l > 0 && (limit == 0 || l < limit) {
+			limit = l
+		}
+	}
+	return limit
 }
 
 // label makes the calling goroutine, and every goroutine it starts from
