@@ -397,3 +397,22 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// A fork starts from the session as it is and changes nothing of it.
+func TestSessionFork(t *testing.T) {
+	_, ws := workspace(t, map[string]string{"d/": ""})
+	s := engine.New(ws).NewSession()
+	s.Run(context.Background(), engine.Request{Command: "cd d; V=1; f(){ echo f$V; }"})
+	f, err := s.Fork(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, _ := f.Run(context.Background(), engine.Request{Command: "f; cd ..; V=2"})
+	if string(res.Stdout) != "f1\n" {
+		t.Errorf("fork: %q %q", res.Stdout, res.Stderr)
+	}
+	res, _ = s.Run(context.Background(), engine.Request{Command: "f; pwd | sed 's|.*/||'"})
+	if string(res.Stdout) != "f1\nd\n" {
+		t.Errorf("session after its fork ran: %q", res.Stdout)
+	}
+}

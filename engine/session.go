@@ -39,6 +39,22 @@ func (e *Engine) NewSession() *Session {
 	}
 }
 
+// Fork returns a new session that starts as a copy of s as it is now
+// (waiting, as Run does, for a run going on): its runs, which may go on at
+// the same time as s's, change nothing of s. Background runs and previews
+// start from one.
+func (s *Session) Fork(ctx context.Context) (*Session, error) {
+	select {
+	case s.sem <- struct{}{}:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("session busy: %w", ctx.Err())
+	}
+	defer func() { <-s.sem }()
+	f := &Session{e: s.e, sem: make(chan struct{}, 1), sh: s.sh, base: s.base, dir: s.dir, umask: s.umask}
+	f.funcs.copyFrom(&s.funcs)
+	return f, nil
+}
+
 // Run runs req in the session (see [Engine.Run] for the error). An empty
 // req.Dir means the directory the last run ended in; req.Env holds for
 // this run only.

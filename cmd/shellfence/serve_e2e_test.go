@@ -206,7 +206,7 @@ func text(res *mcp.CallToolResult) string {
 }
 
 var allTools = []string{"apply_patch", "copy_file", "delete_file", "edit_file", "fetch", "list_dir", "list_tree", "make_dir",
-	"move_path", "read_bytes", "read_file", "remove_dir", "run", "run_output", "write_file"}
+	"move_path", "read_bytes", "read_file", "remove_dir", "run", "run_kill", "run_output", "write_file"}
 
 // exercise runs the tools through cs, a session on a server started with
 // --max-output 1000 over an empty workspace.

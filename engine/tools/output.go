@@ -31,6 +31,8 @@ type runOutputResult struct {
 	Matches    int64  `json:"matches,omitempty" jsonschema:"with match: how many lines matched in all"`
 	More       bool   `json:"more" jsonschema:"true when more lines follow: ask again with offset last_line+1"`
 	Note       string `json:"note,omitempty" jsonschema:"what could not be shown, and why"`
+	Status     string `json:"status" jsonschema:"running (a background run going on), exited, killed or timed_out"`
+	ExitCode   *int   `json:"exit_code,omitempty" jsonschema:"the run's exit status, once it has ended"`
 }
 
 func (tb *Toolbox) runOutputTool() *Tool {
@@ -61,6 +63,11 @@ func (tb *Toolbox) runOutput(c *Call, a runOutputArgs) (runOutputResult, *Result
 	head, tail, left := sc.split()
 	total, lines := sc.counts()
 	out := runOutputResult{ID: rec.id, Command: rec.command, Stream: a.Stream, TotalBytes: total, TotalLines: lines}
+	status, res := rec.state()
+	out.Status = status
+	if res != nil {
+		out.ExitCode = &res.ExitCode
+	}
 	text := newText(head, tail, left.Lines)
 	if a.Match != "" {
 		re, err := regexp.Compile(a.Match)
@@ -77,7 +84,12 @@ func (tb *Toolbox) runOutput(c *Call, a runOutputArgs) (runOutputResult, *Result
 func outputText(o runOutputResult) string {
 	s := o.Text
 	if o.Note != "" {
-		s += "[" + o.Note + "]"
+		s += "[" + o.Note + "]\n"
+	}
+	if o.Status == "running" {
+		s += "[still running]"
+	} else if o.ExitCode != nil {
+		s += fmt.Sprintf("[%s, exit %d]", o.Status, *o.ExitCode)
 	}
 	return s
 }

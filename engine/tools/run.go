@@ -20,6 +20,9 @@ type runArgs struct {
 	Stdin     string            `json:"stdin,omitempty" jsonschema:"text given to the command on standard input"`
 	Env       map[string]string `json:"env,omitempty" jsonschema:"extra environment variables for this run only"`
 	Reset     bool              `json:"reset,omitempty" jsonschema:"start a fresh shell first: working directory back to the root, variables and functions forgotten"`
+	// Background and Expect are described in background.go and expect.go.
+	Background bool        `json:"background,omitempty" jsonschema:"start the run and return at once with its id and status running; run_output gives its output so far and its status, run_kill stops it. It starts from a copy of the session's shell and changes nothing of it; default timeout: the server's longest"`
+	Expect     *expectArgs `json:"expect,omitempty" jsonschema:"assertions checked on the finished run, reported in assertions and ok (one call instead of a run and several checks); without exit_code, exit 0 is expected"`
 }
 
 // runResult is the structured result of run.
@@ -39,13 +42,21 @@ type runResult struct {
 	Cancelled       bool   `json:"cancelled,omitempty" jsonschema:"true when the client cancelled the run"`
 	BudgetExceeded  string `json:"budget_exceeded,omitempty" jsonschema:"the budget that stopped the run, if one did"`
 	Cwd             string `json:"cwd" jsonschema:"the working directory the run ended in, relative to the workspace root; the next run starts there"`
+	Status          string `json:"status" jsonschema:"exited, running (a background run just started), killed (run_kill or the client stopped it) or timed_out"`
+	// Assertions, AssertionsFailed and OK answer expect.
+	Assertions       []assertion `json:"assertions,omitempty" jsonschema:"one per key of expect: its name, whether it holds, and what was found"`
+	AssertionsFailed int         `json:"assertions_failed,omitempty" jsonschema:"how many assertions failed"`
+	OK               *bool       `json:"ok,omitempty" jsonschema:"with expect: true when every assertion holds"`
 }
 
 func (tb *Toolbox) runTool() *Tool {
 	t := define("run", runDescription(tb.cfg), Annotations{Title: "Run a shell command", Destructive: true},
 		func(ctx context.Context, c *Call, a runArgs) (runResult, *Result) { return tb.run(ctx, c, a) })
-	setDefault(t.InputSchema, "timeout_ms", tb.cfg.DefaultTimeout.Milliseconds())
 	t.alias = runAliases
+	exp := prop(t.InputSchema, "expect")
+	for _, name := range []string{"stdout_contains", "stderr_contains", "files_exist", "files_absent"} {
+		stringOrList(prop(exp, name))
+	}
 	return t
 }
 
@@ -59,6 +70,7 @@ func ExitCode(res *Result) (code int, ok bool) {
 // runAliases accepts the argument names agents' own shell tools use.
 func runAliases(m map[string]any) {
 	rename(m, "cmd", "command")
+	rename(m, "run_in_background", "background")
 	if v, ok := m["timeout"]; ok {
 		delete(m, "timeout")
 		if _, set := m["timeout_ms"]; !set {
@@ -93,6 +105,9 @@ func (tb *Toolbox) run(ctx context.Context, c *Call, a runArgs) (runResult, *Res
 	if strings.TrimSpace(a.Command) == "" {
 		return runResult{}, errorf("run: command is empty: give a command line such as \"ls -la\"")
 	}
+	if a.Background {
+		return tb.runBackground(ctx, c, a)
+	}
 	return tb.runIn(ctx, c, a, c.Session.shellFor(a.Reset))
 }
 
@@ -106,21 +121,32 @@ func (tb *Toolbox) runIn(ctx context.Context, c *Call, a runArgs, sh *engine.Ses
 	}
 	defer release()
 	rec := s.store.add(a.Command, tb.cfg.StoreRunBytes)
-	req := tb.runRequest(a, rec)
+	req := tb.runRequest(a, rec, tb.cfg.DefaultTimeout)
 	stop := c.progress(ctx, rec)
 	res, err := sh.Run(ctx, req)
 	stop()
 	s.store.trim()
 	if err != nil {
+		rec.finish(runResult{ID: rec.id, ExitCode: 2, Status: "exited"})
 		return runResult{}, errorf("run: %v", err)
 	}
+	return tb.finished(a, req, rec, res)
+}
+
+// finished is the result of a run that ended, with expect's assertions.
+func (tb *Toolbox) finished(a runArgs, req engine.Request, rec *stored, res engine.Result) (runResult, *Result) {
 	out := tb.runOutcome(rec, res)
-	return out, &Result{Text: runText(out), IsError: out.ExitCode != 0}
+	isErr := out.ExitCode != 0
+	if a.Expect != nil {
+		isErr = !tb.check(a.Expect, req.Dir, rec, &out)
+	}
+	rec.finish(out)
+	return out, &Result{Text: runText(out), IsError: isErr}
 }
 
 // runRequest is the engine request for the run a, storing its output in
 // rec as it is produced.
-func (tb *Toolbox) runRequest(a runArgs, rec *stored) engine.Request {
+func (tb *Toolbox) runRequest(a runArgs, rec *stored, timeout time.Duration) engine.Request {
 	req := engine.Request{
 		Command: a.Command,
 		Dir:     a.Cwd,
@@ -132,7 +158,7 @@ func (tb *Toolbox) runRequest(a runArgs, rec *stored) engine.Request {
 		OutputLimit: tb.cfg.MaxOutput,
 	}
 	if a.TimeoutMs <= 0 {
-		req.Timeout = tb.cfg.DefaultTimeout
+		req.Timeout = timeout
 	}
 	if a.Args != nil {
 		req.Command, req.Args = "", append([]string{a.Command}, a.Args...)
@@ -176,6 +202,13 @@ func (tb *Toolbox) runOutcome(rec *stored, res engine.Result) runResult {
 		TimedOut:        res.TimedOut,
 		Cancelled:       res.Cancelled,
 		Cwd:             tb.relPath(res.Dir),
+		Status:          "exited",
+	}
+	switch {
+	case res.TimedOut:
+		out.Status = "timed_out"
+	case res.Cancelled:
+		out.Status = "killed"
 	}
 	if res.Exceeded != nil {
 		out.BudgetExceeded = res.Exceeded.Error()
@@ -215,6 +248,14 @@ func runText(r runResult) string {
 		}
 	}
 	status := fmt.Sprintf("exit %d", r.ExitCode)
+	if r.OK != nil {
+		status += fmt.Sprintf(", %d of %d assertions failed", r.AssertionsFailed, len(r.Assertions))
+		for _, a := range r.Assertions {
+			if !a.OK {
+				fmt.Fprintf(&b, "[assertion %s failed: %s]\n", a.Name, a.Detail)
+			}
+		}
+	}
 	switch {
 	case r.TimedOut:
 		status += ", timed out"

@@ -28,3 +28,9 @@ func prop(s *jsonschema.Schema, name string) *jsonschema.Schema {
 	}
 	return p
 }
+
+// stringOrList makes p take a string or a list of strings.
+func stringOrList(p *jsonschema.Schema) {
+	p.Type, p.Types, p.Items = "", nil, nil
+	p.AnyOf = []*jsonschema.Schema{{Type: "string"}, {Type: "array", Items: &jsonschema.Schema{Type: "string"}}}
+}

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"context"
 	"fmt"
 	"sync"
 
@@ -22,12 +23,36 @@ func newStore(maxRuns int, maxBytes int64) *store {
 	return &store{maxRuns: maxRuns, maxBytes: maxBytes}
 }
 
-// stored is one run's output as the store keeps it.
+// stored is one run's output as the store keeps it, and its state.
 type stored struct {
 	id      string
 	command string
 	out     *streamCopy
 	err     *streamCopy
+	done    chan struct{} // closed when the run has ended
+	mu      sync.Mutex
+	result  *runResult         // the outcome, once ended
+	cancel  context.CancelFunc // stops a background run
+}
+
+// finish records the run's outcome.
+func (r *stored) finish(out runResult) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.result == nil {
+		r.result = &out
+		close(r.done)
+	}
+}
+
+// state returns the run's status and, once it has ended, its outcome.
+func (r *stored) state() (string, *runResult) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.result == nil {
+		return "running", nil
+	}
+	return r.result.Status, r.result
 }
 
 // streamCopy is one stream of a stored run: a capture, safe to read while
@@ -50,6 +75,13 @@ func (s *streamCopy) counts() (int64, int64) {
 	return s.c.Bytes(), s.c.Lines()
 }
 
+// text is what the copy kept, as one string (the marker-less head and
+// tail of a very long stream).
+func (s *streamCopy) text() string {
+	head, tail, _ := s.split()
+	return string(head) + string(tail)
+}
+
 // split returns what the copy kept (see [engine.Capture.Split]).
 func (s *streamCopy) split() ([]byte, []byte, engine.Omission) {
 	s.mu.Lock()
@@ -68,6 +100,7 @@ func (st *store) add(command string, perStream int) *stored {
 		command: command,
 		out:     &streamCopy{c: engine.NewCapture(perStream)},
 		err:     &streamCopy{c: engine.NewCapture(perStream)},
+		done:    make(chan struct{}),
 	}
 	st.runs = append(st.runs, r)
 	if len(st.runs) > st.maxRuns {

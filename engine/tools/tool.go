@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/google/jsonschema-go/jsonschema"
 )
@@ -23,7 +24,8 @@ type Tool struct {
 	// result.
 	InputSchema, OutputSchema *jsonschema.Schema
 
-	in     *jsonschema.Resolved
+	in     *jsonschema.Resolved // InputSchema resolved, at the first call
+	once   sync.Once
 	alias  func(map[string]any) // renames agents' argument names before validation
 	handle func(ctx context.Context, c *Call, args json.RawMessage) *Result
 }
@@ -93,6 +95,7 @@ func (t *Tool) check(args json.RawMessage) (json.RawMessage, error) {
 	if t.alias != nil {
 		t.alias(m)
 	}
+	t.once.Do(t.resolve)
 	if err := t.in.ApplyDefaults(&m); err != nil {
 		return nil, err
 	}
@@ -116,6 +119,16 @@ func (t *Tool) params() []string {
 	return names
 }
 
+// resolve prepares the input schema for validation, once the tool's
+// definition (defaults, enums, unions) is complete.
+func (t *Tool) resolve() {
+	resolved, err := t.InputSchema.Resolve(nil)
+	if err != nil {
+		panic(fmt.Sprintf("tool %s: input schema: %v", t.Name, err))
+	}
+	t.in = resolved
+}
+
 // errorf is a failed call's result.
 func errorf(format string, args ...any) *Result {
 	return &Result{Text: fmt.Sprintf(format, args...), IsError: true}
@@ -127,11 +140,6 @@ func errorf(format string, args ...any) *Result {
 func define[In, Out any](name, desc string, ann Annotations, h func(ctx context.Context, c *Call, in In) (Out, *Result)) *Tool {
 	in := schemaFor[In]()
 	t := &Tool{Name: name, Description: desc, Annotations: ann, InputSchema: in, OutputSchema: schemaFor[Out]()}
-	resolved, err := in.Resolve(nil)
-	if err != nil {
-		panic(fmt.Sprintf("tool %s: input schema: %v", name, err))
-	}
-	t.in = resolved
 	t.handle = func(ctx context.Context, c *Call, raw json.RawMessage) *Result {
 		var args In
 		if err := json.Unmarshal(raw, &args); err != nil {

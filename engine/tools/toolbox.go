@@ -59,8 +59,9 @@ func New(cfg Config) *Toolbox {
 	cfg = withDefaults(cfg)
 	tb := &Toolbox{cfg: cfg, byName: map[string]*Tool{}, slots: make(chan struct{}, cfg.MaxRuns)}
 	for _, t := range tb.all() {
-		// run and cmdshell stay in read-only mode: the engine refuses their writes.
-		shell := t.Name == "run" || t.Name == "cmdshell"
+		// run, run_kill and cmdshell stay in read-only mode: the engine
+		// refuses their writes.
+		shell := t.Name == "run" || t.Name == "run_kill" || t.Name == "cmdshell"
 		if slices.Contains(cfg.Disabled, t.Name) || cfg.ReadOnly && !t.Annotations.ReadOnly && !shell {
 			continue
 		}
@@ -100,7 +101,7 @@ func withDefaults(cfg Config) Config {
 
 // all is every tool the toolbox can serve, before Config filters them.
 func (tb *Toolbox) all() []*Tool {
-	list := []*Tool{tb.runTool(), tb.runOutputTool()}
+	list := []*Tool{tb.runTool(), tb.runOutputTool(), tb.runKillTool()}
 	list = append(list, tb.fileTools()...)
 	list = append(list, tb.listTreeTool(), tb.readBytesTool(), tb.editFileTool(), tb.applyPatchTool())
 	if tb.cfg.Fetcher != nil {
@@ -144,6 +145,8 @@ type Session struct {
 	mu     sync.Mutex
 	shell  *engine.Session
 	store  *store
+	// background counts the session's background runs going on.
+	background int
 }
 
 // NewSession returns a new session of the toolbox.

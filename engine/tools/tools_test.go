@@ -200,7 +200,7 @@ func TestReadOnlyAndDisabled(t *testing.T) {
 	for _, tl := range tb.Tools() {
 		names = append(names, tl.Name)
 	}
-	if got := strings.Join(names, " "); got != "run run_output read_file list_tree read_bytes" {
+	if got := strings.Join(names, " "); got != "run run_output run_kill read_file list_tree read_bytes" {
 		t.Errorf("read-only tools: %s", got)
 	}
 }
@@ -245,5 +245,54 @@ func TestBusy(t *testing.T) {
 	<-done
 	if res, _ := do(t, tb, other, "run", `{"command": "true"}`); res.IsError {
 		t.Errorf("after the first ended: %s", res.Text)
+	}
+}
+
+func TestBackgroundRuns(t *testing.T) {
+	_, tb, s := box(t, nil, tools.Config{})
+	start := time.Now()
+	_, out := do(t, tb, s, "run", `{"command": "for i in $(seq 100); do echo line$i; sleep 0.05; done", "run_in_background": true}`)
+	if out["status"] != "running" || time.Since(start) > 300*time.Millisecond {
+		t.Fatalf("background start: %v after %v", out, time.Since(start))
+	}
+	id := out["id"].(string)
+	time.Sleep(300 * time.Millisecond)
+	_, got := do(t, tb, s, "run_output", `{"id": "`+id+`"}`)
+	if got["status"] != "running" || !strings.HasPrefix(got["text"].(string), "line1\n") {
+		t.Errorf("output while running: %v", got)
+	}
+	if _, fg := do(t, tb, s, "run", `{"command": "echo foreground"}`); fg["stdout"] != "foreground\n" {
+		t.Errorf("a foreground run beside it: %v", fg)
+	}
+	start = time.Now()
+	_, kill := do(t, tb, s, "run_kill", `{"id": "`+id+`"}`)
+	if kill["status"] != "killed" || time.Since(start) > 500*time.Millisecond {
+		t.Errorf("run_kill: %v after %v", kill, time.Since(start))
+	}
+	_, got = do(t, tb, s, "run_output", `{"id": "`+id+`"}`)
+	if got["status"] != "killed" || got["exit_code"] == nil {
+		t.Errorf("after run_kill: %v", got)
+	}
+	_, out = do(t, tb, s, "run", `{"command": "echo done; exit 3", "background": true}`)
+	time.Sleep(200 * time.Millisecond)
+	_, got = do(t, tb, s, "run_output", `{"id": "`+out["id"].(string)+`"}`)
+	if got["status"] != "exited" || got["exit_code"] != float64(3) || got["text"] != "done\n" {
+		t.Errorf("a background run that ended: %v", got)
+	}
+}
+
+func TestExpect(t *testing.T) {
+	_, tb, s := box(t, map[string]string{"a.txt": "x\n"}, tools.Config{})
+	res, out := do(t, tb, s, "run", `{"command": "echo hello world; touch b.txt", "expect": {"stdout_contains": ["hello", "world"], "stdout_matches": "^hello", "stderr_empty": true, "files_exist": "b.txt", "files_absent": ["c.txt"], "max_ms": 10000}}`)
+	if res.IsError || out["ok"] != true || out["assertions_failed"] != nil || len(out["assertions"].([]any)) != 7 {
+		t.Errorf("passing expect: %v %s", out, res.Text)
+	}
+	res, out = do(t, tb, s, "run", `{"command": "echo oops >&2; exit 2", "expect": {"stdout_contains": "hello", "stderr_contains": "oops"}}`)
+	if !res.IsError || out["ok"] != false || out["assertions_failed"] != float64(2) || !strings.Contains(res.Text, "assertion exit_code failed") {
+		t.Errorf("failing expect: %v %s", out, res.Text)
+	}
+	res, out = do(t, tb, s, "run", `{"command": "exit 2", "expect": {"exit_code": 2}}`)
+	if res.IsError || out["ok"] != true {
+		t.Errorf("expected exit code: %v", out)
 	}
 }
