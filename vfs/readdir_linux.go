@@ -4,7 +4,6 @@ package vfs
 
 import (
 	"io/fs"
-	"os"
 	"sort"
 	"syscall"
 	"time"
@@ -17,9 +16,12 @@ import (
 // taking their types from the directory itself. A directory opened through
 // an os.Root would otherwise be read with one lstat per entry; here an
 // entry's Info is fetched (through the workspace) only when asked for, as
-// GNU find does. ok is false when file is not an *os.File.
+// GNU find does. ok is false when file is not a host file (a
+// [*hostFile] or an [*os.File]).
 func readDirFast(fsys *FS, name string, file any, withInfo, ftsOrder bool) ([]fs.DirEntry, bool, error) {
-	f, ok := file.(*os.File)
+	f, ok := file.(interface {
+		SyscallConn() (syscall.RawConn, error)
+	})
 	if !ok {
 		return nil, false, nil
 	}
