@@ -85,7 +85,7 @@ func (g *grepRun) operand(name string) {
 		g.suppressible(name, err)
 		return
 	}
-	if g.skipped(name, fi, true) {
+	if g.skipped(name, fi.Mode(), true) {
 		return
 	}
 	if g.names < 0 {
@@ -105,8 +105,8 @@ func (g *grepRun) operand(name string) {
 // skipped reports whether a file is left out by -d skip, -D skip,
 // --include, --exclude or --exclude-dir. Command-line names match by any
 // suffix after a slash; names met in a directory by their base name.
-func (g *grepRun) skipped(name string, fi fs.FileInfo, commandLine bool) bool {
-	if fi.IsDir() {
+func (g *grepRun) skipped(name string, mode fs.FileMode, commandLine bool) bool {
+	if mode.IsDir() {
 		if g.o.dirs == "skip" {
 			return true
 		}
@@ -115,14 +115,14 @@ func (g *grepRun) skipped(name string, fi fs.FileInfo, commandLine bool) bool {
 		}
 		return grepExcluded(dirGlobs(g.o.dirGlobs), name, !commandLine)
 	}
-	if isDevice(fi) && (g.o.devices == "skip" || g.o.devices == "" && !commandLine) {
+	if isDevice(mode) && (g.o.devices == "skip" || g.o.devices == "" && !commandLine) {
 		return true
 	}
 	return grepExcluded(g.o.files, name, !commandLine)
 }
 
-func isDevice(fi fs.FileInfo) bool {
-	return fi.Mode()&(fs.ModeDevice|fs.ModeCharDevice|fs.ModeNamedPipe|fs.ModeSocket) != 0
+func isDevice(mode fs.FileMode) bool {
+	return mode&(fs.ModeDevice|fs.ModeCharDevice|fs.ModeNamedPipe|fs.ModeSocket) != 0
 }
 
 func dirGlobs(pats []string) []grepGlob {
@@ -165,9 +165,9 @@ func globMatch(pattern, name string, anchored bool) bool {
 // walk searches the directory dir (shown as display) recursively, in fts's
 // order, as GNU grep does. ancestors holds the inodes of the directories
 // above, to detect loops through symlinks with -R. The entries come with
-// their information, read with one fstatat each on the open directory.
+// their types only: a file's information comes from the open file.
 func (g *grepRun) walk(dir, display string, ancestors []uint64) {
-	ents, err := g.p.FS.ReadDirFTS(g.p.Abs(dir), true)
+	ents, err := g.p.FS.ReadDirFTS(g.p.Abs(dir), false)
 	err = renamed(err, dir)
 	if err != nil {
 		g.suppressible(display, err)
@@ -192,6 +192,12 @@ func (g *grepRun) childName(display, name string) string {
 
 // entry handles one directory entry met during -r or -R.
 func (g *grepRun) entry(path, display string, e fs.DirEntry, ancestors []uint64) {
+	if typ := e.Type(); typ&(fs.ModeDir|fs.ModeSymlink) == 0 {
+		if !g.skipped(e.Name(), typ, false) {
+			g.searchEntry(path, display)
+		}
+		return
+	}
 	var fi fs.FileInfo
 	var err error
 	if e.Type()&fs.ModeSymlink != 0 {
@@ -208,7 +214,7 @@ func (g *grepRun) entry(path, display string, e fs.DirEntry, ancestors []uint64)
 		}
 		return
 	}
-	if g.skipped(e.Name(), fi, false) {
+	if g.skipped(e.Name(), fi.Mode(), false) {
 		return
 	}
 	if !fi.IsDir() {
@@ -248,6 +254,33 @@ func (g *grepRun) searchPath(path, display string, fi fs.FileInfo) {
 		return
 	}
 	defer f.Close()
+	g.searchOpen(f, display, fi)
+}
+
+// searchEntry opens and searches a file met in a directory that is not
+// a directory or a symlink. What it is, and its size, come from the open
+// file: an fstat costs a third of a stat by name, and GNU grep does the
+// same.
+func (g *grepRun) searchEntry(path, display string) {
+	f, err := g.p.Open(path)
+	if err != nil {
+		g.suppressible(display, err)
+		return
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	switch {
+	case err != nil:
+		g.suppressible(display, err)
+	case fi.IsDir():
+		g.searchPath(path, display, fi) // it was replaced since the listing
+	case !g.isOutput(display, fi):
+		g.searchOpen(f, display, fi)
+	}
+}
+
+// searchOpen searches the open file f, described by fi.
+func (g *grepRun) searchOpen(f File, display string, fi fs.FileInfo) {
 	size := int64(-1)
 	if fi.Mode().IsRegular() {
 		size = fi.Size()
