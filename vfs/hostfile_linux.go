@@ -172,10 +172,10 @@ func (h *hostFile) Seek(off int64, whence int) (int64, error) {
 }
 
 func (h *hostFile) Stat() (fs.FileInfo, error) {
-	st := new(syscall.Stat_t)
+	fi := &statFileInfo{name: filepath.Base(h.name)}
 	var err error
 	osf, ok := h.raw(func(fd int) bool {
-		err = ignoringEINTR(func() error { return syscall.Fstat(fd, st) })
+		err = ignoringEINTR(func() error { return syscall.Fstat(fd, &fi.st) })
 		return false
 	})
 	switch {
@@ -186,7 +186,8 @@ func (h *hostFile) Stat() (fs.FileInfo, error) {
 	case err != nil:
 		return nil, h.pathErr("stat", err)
 	}
-	return statInfo(filepath.Base(h.name), st), nil
+	fi.setMode()
+	return fi, nil
 }
 
 // The rest is rare: the *os.File does it.
