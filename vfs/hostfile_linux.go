@@ -10,6 +10,7 @@ import (
 	"sync"
 	"syscall"
 
+	"github.com/spf13/afero"
 	"golang.org/x/sys/unix"
 )
 
@@ -188,6 +189,33 @@ func (h *hostFile) Stat() (fs.FileInfo, error) {
 	}
 	fi.setMode()
 	return fi, nil
+}
+
+// openAt opens the entry name of the directory h (one path element) for
+// reading, without following a symlink: the kernel cannot leave the
+// directory, and a symlink fails with ELOOP for the caller to open by its
+// path, beneath the workspace.
+func (h *hostFile) openAt(name string, dir bool) (afero.File, error) {
+	flag := unix.O_RDONLY | unix.O_NOFOLLOW | unix.O_CLOEXEC | openNonblock
+	if dir {
+		flag |= unix.O_DIRECTORY
+	}
+	fd := -1
+	var err error
+	if _, ok := h.raw(func(dfd int) bool {
+		fd, err = retry(func() (int, error) { return unix.Openat(dfd, name, flag, 0) })
+		return false
+	}); !ok {
+		return nil, h.closed("openat")
+	}
+	if err != nil {
+		return nil, &fs.PathError{Op: "openat", Path: name, Err: err}
+	}
+	rel := name
+	if h.name != "." {
+		rel = h.name + "/" + name
+	}
+	return newHostFile(fd, rel), nil
 }
 
 // The rest is rare: the *os.File does it.
