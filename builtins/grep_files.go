@@ -95,7 +95,7 @@ func (g *grepRun) operand(name string) {
 		}
 	}
 	if fi.IsDir() && g.o.dirs == "recurse" {
-		g.walkPath(name, strings.TrimRight(name, "/"), []uint64{vfs.MetaOf(fi).Ino})
+		g.walkPath(name, strings.TrimRight(name, "/"), nil)
 		return
 	}
 	g.showName = g.names == 1
@@ -162,7 +162,8 @@ func globMatch(pattern, name string, anchored bool) bool {
 	return false
 }
 
-// walkPath searches the directory dir (shown as display) recursively.
+// walkPath searches the directory dir (shown as display) recursively,
+// unless it is one of its ancestors.
 func (g *grepRun) walkPath(dir, display string, ancestors []uint64) {
 	d, err := g.p.FS.Dir(g.p.Abs(dir))
 	if err != nil {
@@ -170,7 +171,7 @@ func (g *grepRun) walkPath(dir, display string, ancestors []uint64) {
 		return
 	}
 	defer d.Close()
-	g.walk(d, dir, display, ancestors)
+	g.descend(d, dir, display, ancestors)
 }
 
 // walk searches the open directory d, named dir and shown as display,
@@ -237,13 +238,7 @@ func (g *grepRun) linked(path, display, name string, ancestors []uint64) {
 	switch {
 	case g.skipped(name, fi.Mode(), false):
 	case fi.IsDir():
-		sub, err := g.p.FS.Dir(g.p.Abs(path))
-		if err != nil {
-			g.suppressible(display, err)
-			return
-		}
-		defer sub.Close()
-		g.descend(sub, path, display, ancestors)
+		g.walkPath(path, display, ancestors)
 	default:
 		g.searchPath(path, display, fi)
 	}
