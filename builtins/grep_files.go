@@ -192,7 +192,7 @@ func (g *grepRun) walk(d *vfs.Dir, dir, display string, ancestors []uint64) {
 			g.quit = true
 			return
 		}
-		g.entry(d, dir+"/"+e.Name(), g.childName(display, e.Name()), e, ancestors)
+		g.entry(d, dir, g.childName(display, e.Name()), e, ancestors)
 	}
 }
 
@@ -203,13 +203,13 @@ func (g *grepRun) childName(display, name string) string {
 	return display + "/" + name
 }
 
-// entry handles the entry e of d, met during -r or -R.
-func (g *grepRun) entry(d *vfs.Dir, path, display string, e fs.DirEntry, ancestors []uint64) {
+// entry handles the entry e of d, named dir, met during -r or -R.
+func (g *grepRun) entry(d *vfs.Dir, dir, display string, e fs.DirEntry, ancestors []uint64) {
 	typ := e.Type()
 	switch {
 	case typ&fs.ModeSymlink != 0:
 		if g.o.deref {
-			g.linked(path, display, e.Name(), ancestors)
+			g.linked(dir+"/"+e.Name(), display, e.Name(), ancestors)
 		}
 	case g.skipped(e.Name(), typ, false):
 	case typ.IsDir():
@@ -219,7 +219,7 @@ func (g *grepRun) entry(d *vfs.Dir, path, display string, e fs.DirEntry, ancesto
 			return
 		}
 		defer sub.Close()
-		g.descend(sub, path, display, ancestors)
+		g.descend(sub, dir+"/"+e.Name(), display, ancestors)
 	default:
 		g.searchEntry(d, e.Name(), display)
 	}

@@ -27,7 +27,7 @@ type hostFile struct {
 	mu      sync.Mutex
 	fd      int      // -1 once closed
 	osf     *os.File // the file once the poller serves it
-	name    string   // the name os would give it (relative to the workspace)
+	name    string   // relative to the workspace or its directory (Stat names its base)
 	cleanup runtime.Cleanup
 }
 
@@ -211,11 +211,7 @@ func (h *hostFile) openAt(name string, dir bool) (afero.File, error) {
 	if err != nil {
 		return nil, &fs.PathError{Op: "openat", Path: name, Err: err}
 	}
-	rel := name
-	if h.name != "." {
-		rel = h.name + "/" + name
-	}
-	return newHostFile(fd, rel), nil
+	return newHostFile(fd, name), nil // the name its Stat gives
 }
 
 // The rest is rare: the *os.File does it.
