@@ -183,18 +183,27 @@ func (r *duRun) visit(path string, level int, fi fs.FileInfo, parent *duTotals) 
 	r.maybePrint(show, path, level, true)
 }
 
-// children visits the entries of the directory path.
+// children visits the entries of the directory path, in fts's order.
+// Their information comes with the listing (an fstatat on the open
+// directory each, as GNU du's fts does), except for the links -L follows.
 func (r *duRun) children(path string, level int, mine *duTotals) error {
-	ents, err := r.p.ReadDir(path)
+	ents, err := r.p.FS.ReadDirFTS(r.p.Abs(path), true)
 	if err != nil {
-		return err
+		return renamed(err, path)
 	}
 	for _, e := range ents {
 		if r.p.Cancelled() || r.werr != nil {
 			return nil
 		}
 		child := duJoin(path, e.Name())
-		fi, dangling, err := r.stat(child, r.c.deref == duLogical)
+		var fi fs.FileInfo
+		var dangling bool
+		if r.c.deref == duLogical && e.Type()&fs.ModeSymlink != 0 {
+			fi, dangling, err = r.stat(child, true)
+		} else {
+			fi, err = e.Info()
+			err = renamed(err, child)
+		}
 		if err != nil {
 			r.accessError(child, dangling, err)
 			continue

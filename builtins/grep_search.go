@@ -219,15 +219,20 @@ func (g *grepRun) scan(f *grepFile) error {
 }
 
 // read fills b as GNU's reads would: whole chunks from regular files,
-// what is there from pipes. It returns io.EOF with the last bytes.
+// what is there from pipes. It returns io.EOF with the last bytes. A
+// regular file ends at its size: no read is spent learning it (most
+// files of a tree take one read).
 func (g *grepRun) read(f *grepFile, b []byte) (int, error) {
 	if f.regular {
-		if f.size >= 0 && f.nread >= f.size {
-			return 0, io.EOF // no need for a read to learn it
+		n := 0
+		var err error
+		for n < len(b) && f.nread < f.size && err == nil {
+			var m int
+			m, err = f.in.Read(b[n:])
+			n += m
+			f.nread += int64(m)
 		}
-		n, err := io.ReadFull(f.in, b)
-		f.nread += int64(n)
-		if err == io.ErrUnexpectedEOF || f.nread == f.size && n < len(b) {
+		if err == nil && f.nread >= f.size {
 			err = io.EOF
 		}
 		return n, err

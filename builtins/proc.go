@@ -111,7 +111,16 @@ func (p *Proc) Abs(name string) string {
 	if path.IsAbs(name) {
 		return path.Clean(name)
 	}
-	return path.Join(p.Dir, name)
+	for strings.HasPrefix(name, "./") {
+		name = name[2:]
+	}
+	if name == "" || name[0] == '/' || name == "." || name == ".." || strings.HasPrefix(name, "../") || path.Clean(name) != name || !path.IsAbs(p.Dir) {
+		return path.Join(p.Dir, name)
+	}
+	if p.Dir == "/" {
+		return "/" + name
+	}
+	return p.Dir + "/" + name // one allocation for the names of a walk
 }
 
 // Getenv returns the value of the exported variable name.

@@ -3,6 +3,7 @@ package builtins
 import (
 	"context"
 	"io"
+	"path"
 	"strings"
 	"syscall"
 	"testing"
@@ -45,5 +46,24 @@ func TestOutputFile(t *testing.T) {
 	p.Stdout = &procOut{newBuffered(io.Discard), io.Discard}
 	if fi := p.OutputFile(); fi != nil {
 		t.Errorf("OutputFile of a non-file = %v, want nil", fi)
+	}
+}
+
+// Abs is path.Join with the working directory, only faster for the clean
+// relative names of a walk.
+func TestAbsIsJoin(t *testing.T) {
+	names := []string{"", ".", "./", "..", "../x", "./../x", "x", "./x", "././x/y", ".//x", "./x/", "x//y",
+		"x/./y", "x/../y", "..x", ".x", "x/..", "/abs", "/abs/../y", "x/.", "./.", "...", "a/b/c.go"}
+	for _, dir := range []string{"/", "/ws", "/ws/sub"} {
+		p := &Proc{Dir: dir}
+		for _, n := range names {
+			want := path.Join(dir, n)
+			if path.IsAbs(n) {
+				want = path.Clean(n)
+			}
+			if got := p.Abs(n); got != want {
+				t.Errorf("Abs(%q) in %s = %q, want %q", n, dir, got, want)
+			}
+		}
 	}
 }

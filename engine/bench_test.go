@@ -111,13 +111,18 @@ func sideBySide(b *testing.B, line string) { sideBySideIn(b, benchTree(b), line,
 // iteration, after prepare (a host command, untimed), and reports the
 // ratio of the total times.
 func sideBySideIn(b *testing.B, root, line, prepare string) {
-	_, gnuErr := exec.LookPath("bash")
 	ws, err := vfs.OpenDir(root)
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer ws.Close()
-	e := engine.New(ws)
+	sideBySideFS(b, engine.New(ws), root, line, prepare)
+}
+
+// sideBySideFS is sideBySideIn with the engine e, over any workspace,
+// against GNU in the host directory root.
+func sideBySideFS(b *testing.B, e *engine.Engine, root, line, prepare string) {
+	_, gnuErr := exec.LookPath("bash")
 	var ours, gnu time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

@@ -13,8 +13,9 @@ import (
 // Capture keeps 1 MiB; it is not safe for concurrent use.
 type Capture struct {
 	half   int
-	head   []byte
-	tail   []byte // what follows head; only its last half+1 bytes once long
+	head   [][]byte // the first half bytes, in chunks that are never copied
+	headN  int      // bytes in head
+	tail   []byte   // what follows head; only its last half+1 bytes once long
 	total  int64
 	lines  int64 // newlines seen
 	last   byte  // the last byte written
@@ -48,13 +49,31 @@ func (c *Capture) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// Head chunks double from the first to the last size: small outputs stay
+// small, and long ones are never copied as they grow.
+const (
+	firstChunk = 512
+	lastChunk  = 64 << 10
+)
+
 // keep puts p in the head, then in the tail, which is compacted to its
 // last half+1 bytes when it grows past twice that (the extra byte tells
 // whether the kept tail starts a line).
 func (c *Capture) keep(p []byte) {
-	if room := c.half - len(c.head); room > 0 {
-		k := min(room, len(p))
-		c.head = append(c.head, p[:k]...)
+	for len(p) > 0 && c.headN < c.half {
+		n := len(c.head)
+		if n == 0 || len(c.head[n-1]) == cap(c.head[n-1]) {
+			size := firstChunk
+			if n > 0 {
+				size = min(2*cap(c.head[n-1]), lastChunk)
+			}
+			c.head = append(c.head, make([]byte, 0, min(size, c.half-c.headN)))
+			n++
+		}
+		last := c.head[n-1]
+		k := min(cap(last)-len(last), len(p))
+		c.head[n-1] = append(last, p[:k]...)
+		c.headN += k
 		p = p[k:]
 	}
 	keep := c.half + 1
@@ -71,7 +90,25 @@ func (c *Capture) keep(p []byte) {
 }
 
 // Held is the memory the capture holds.
-func (c *Capture) Held() int64 { return int64(cap(c.head) + cap(c.tail) + cap(c.sample)) }
+func (c *Capture) Held() int64 {
+	n := cap(c.tail) + cap(c.sample)
+	for _, b := range c.head {
+		n += cap(b)
+	}
+	return int64(n)
+}
+
+// headBytes returns a copy of the head, with room for extra more bytes.
+func (c *Capture) headBytes(extra int) []byte {
+	if c.headN+extra == 0 {
+		return nil
+	}
+	out := make([]byte, 0, c.headN+extra)
+	for _, b := range c.head {
+		out = append(out, b...)
+	}
+	return out
+}
 
 // Bytes returns how many bytes were written, Lines how many lines (a last
 // line without a newline counts).
@@ -137,13 +174,13 @@ func (c *Capture) Result(stream string, marker func(Omission) string) Captured {
 // what was left out between them.
 func (c *Capture) Split() (head, tail []byte, left Omission) {
 	if c.total <= int64(2*c.half) {
-		return append(append([]byte(nil), c.head...), c.tail...), nil, Omission{}
+		return append(c.headBytes(len(c.tail)), c.tail...), nil, Omission{}
 	}
-	head = cutHead(c.head)
+	head = cutHead(c.headBytes(0))
 	tail = cutTail(c.tail[len(c.tail)-c.half:], c.tail[len(c.tail)-c.half-1])
 	left.Bytes = c.total - int64(len(head)) - int64(len(tail))
 	left.Lines = max(c.Lines()-countLines(head)-countLines(tail), 0)
-	return append([]byte(nil), head...), append([]byte(nil), tail...), left
+	return head, append([]byte(nil), tail...), left
 }
 
 // joinCapture puts the marker on a line of its own between head and tail.

@@ -5,6 +5,8 @@ import (
 	"os"
 	"sync/atomic"
 
+	"github.com/spf13/afero"
+
 	"golang.org/x/sys/unix"
 )
 
@@ -33,7 +35,7 @@ func (b *beneath) close() {
 
 // open opens rel (relative to the directory). ok is false when openat2 is
 // not available and the caller must fall back to os.Root.
-func (b *beneath) open(rel string, flag int, perm os.FileMode) (f *os.File, err error, ok bool) {
+func (b *beneath) open(rel string, flag int, perm os.FileMode) (f afero.File, err error, ok bool) {
 	if b == nil || b.off.Load() {
 		return nil, nil, false
 	}
@@ -48,7 +50,7 @@ func (b *beneath) open(rel string, flag int, perm os.FileMode) (f *os.File, err 
 		fd, err := unix.Openat2(b.fd, rel, &how)
 		switch err {
 		case nil:
-			return os.NewFile(uintptr(fd), rel), nil, true
+			return newHostFile(fd, rel), nil, true
 		case unix.EINTR:
 			continue
 		case unix.ENOSYS, unix.EPERM:

@@ -2,7 +2,11 @@
 
 package vfs
 
-import "os"
+import (
+	"os"
+
+	"github.com/spf13/afero"
+)
 
 // beneath is a Linux speed-up; elsewhere every open goes through os.Root.
 type beneath struct{}
@@ -11,4 +15,4 @@ func openBeneath(string) *beneath { return nil }
 
 func (b *beneath) close() {}
 
-func (b *beneath) open(string, int, os.FileMode) (*os.File, error, bool) { return nil, nil, false }
+func (b *beneath) open(string, int, os.FileMode) (afero.File, error, bool) { return nil, nil, false }

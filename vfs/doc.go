@@ -11,7 +11,9 @@
 // refuses at the operating-system level to follow ".." or a symlink out of
 // the directory, so a lexical check is never the only guard. On Linux,
 // opens use openat2 with RESOLVE_BENEATH instead, the same guarantee from
-// the kernel in one system call. [NewMem] gives
+// the kernel in one system call, and a walk's [Dir] opens its entries
+// relative to the open directory, one path element at a time without
+// following symlinks (a symlink goes by its path). [NewMem] gives
 // an in-memory workspace for tests and embedders, and [FS.ReadOnly] a view
 // in which every write fails with [ErrReadOnly].
 //

@@ -236,8 +236,14 @@ func (n named) Name() string { return n.name }
 // instead of copying it through a pipe. Writes must go through f, where
 // layers see them.
 func OSFile(f afero.File) (*os.File, bool) {
-	osf, ok := RawFile(f).(*os.File)
-	return osf, ok
+	switch raw := RawFile(f).(type) {
+	case *os.File:
+		return raw, true
+	case interface{ osFile() *os.File }:
+		osf := raw.osFile()
+		return osf, osf != nil
+	}
+	return nil, false
 }
 
 // ReadDir implements the fast directory read that [*os.File] offers; other

@@ -151,9 +151,5 @@ func (f *FS) readDir(name string, withInfo, ftsOrder bool) ([]fs.DirEntry, error
 		return nil, err
 	}
 	defer d.Close()
-	if ents, ok, err := readDirFast(f, name, RawFile(d), withInfo, ftsOrder); ok {
-		return ents, fixErr(err, "readdir", name)
-	}
-	ents, err := d.(named).ReadDir(-1)
-	return ents, fixErr(err, "readdir", name)
+	return f.entries(name, d, withInfo, ftsOrder)
 }

@@ -4,8 +4,8 @@ package vfs
 
 import (
 	"io/fs"
-	"os"
 	"sort"
+	"sync"
 	"syscall"
 	"time"
 	"unsafe"
@@ -17,9 +17,12 @@ import (
 // taking their types from the directory itself. A directory opened through
 // an os.Root would otherwise be read with one lstat per entry; here an
 // entry's Info is fetched (through the workspace) only when asked for, as
-// GNU find does. ok is false when file is not an *os.File.
+// GNU find does. ok is false when file is not a host file (a
+// [*hostFile] or an [*os.File]).
 func readDirFast(fsys *FS, name string, file any, withInfo, ftsOrder bool) ([]fs.DirEntry, bool, error) {
-	f, ok := file.(*os.File)
+	f, ok := file.(interface {
+		SyscallConn() (syscall.RawConn, error)
+	})
 	if !ok {
 		return nil, false, nil
 	}
@@ -28,7 +31,9 @@ func readDirFast(fsys *FS, name string, file any, withInfo, ftsOrder bool) ([]fs
 		return nil, false, nil
 	}
 	var ents []fs.DirEntry
-	buf := make([]byte, 32<<10)
+	bp := direntBufs.Get().(*[]byte)
+	defer direntBufs.Put(bp)
+	buf := *bp
 	for {
 		var n int
 		var rerr error
@@ -54,6 +59,9 @@ func readDirFast(fsys *FS, name string, file any, withInfo, ftsOrder bool) ([]fs
 		ents = appendDirents(fsys, name, ents, buf[:n])
 	}
 }
+
+// direntBufs holds getdents buffers: a walk reads many directories.
+var direntBufs = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
 
 // appendDirents parses linux_dirent64 records.
 func appendDirents(fsys *FS, dir string, ents []fs.DirEntry, b []byte) []fs.DirEntry {
@@ -109,9 +117,11 @@ func statDirents(rc syscall.RawConn, ents []fs.DirEntry) {
 	rc.Control(func(fd uintptr) {
 		for _, e := range ents {
 			d := e.(*dirent)
-			var st unix.Stat_t
-			if err := unix.Fstatat(int(fd), d.name, &st, unix.AT_SYMLINK_NOFOLLOW); err == nil {
-				d.info = statInfo(d.name, (*syscall.Stat_t)(unsafe.Pointer(&st)))
+			fi := &statFileInfo{name: d.name}
+			st := (*unix.Stat_t)(unsafe.Pointer(&fi.st))
+			if err := unix.Fstatat(int(fd), d.name, st, unix.AT_SYMLINK_NOFOLLOW); err == nil {
+				fi.setMode()
+				d.info = fi
 			}
 		}
 	})
@@ -121,8 +131,17 @@ func statDirents(rc syscall.RawConn, ents []fs.DirEntry) {
 var _ [unsafe.Sizeof(unix.Stat_t{}) - unsafe.Sizeof(syscall.Stat_t{})]byte
 var _ [unsafe.Sizeof(syscall.Stat_t{}) - unsafe.Sizeof(unix.Stat_t{})]byte
 
-// statInfo is the FileInfo of a stat result, as os builds it.
-func statInfo(name string, st *syscall.Stat_t) fs.FileInfo {
+// statFileInfo is the FileInfo of a stat result, as os builds it (one
+// allocation, the stat result within).
+type statFileInfo struct {
+	name string
+	mode fs.FileMode
+	st   syscall.Stat_t
+}
+
+// setMode sets the mode from the stat result.
+func (s *statFileInfo) setMode() {
+	st := &s.st
 	mode := fs.FileMode(st.Mode & 0o777)
 	switch st.Mode & syscall.S_IFMT {
 	case syscall.S_IFBLK:
@@ -147,13 +166,7 @@ func statInfo(name string, st *syscall.Stat_t) fs.FileInfo {
 	if st.Mode&syscall.S_ISVTX != 0 {
 		mode |= fs.ModeSticky
 	}
-	return &statFileInfo{name: name, mode: mode, st: st}
-}
-
-type statFileInfo struct {
-	name string
-	mode fs.FileMode
-	st   *syscall.Stat_t
+	s.mode = mode
 }
 
 func (s *statFileInfo) Name() string       { return s.name }
@@ -161,7 +174,7 @@ func (s *statFileInfo) Size() int64        { return s.st.Size }
 func (s *statFileInfo) Mode() fs.FileMode  { return s.mode }
 func (s *statFileInfo) ModTime() time.Time { return time.Unix(s.st.Mtim.Unix()) }
 func (s *statFileInfo) IsDir() bool        { return s.mode.IsDir() }
-func (s *statFileInfo) Sys() any           { return s.st }
+func (s *statFileInfo) Sys() any           { return &s.st }
 
 // gnulib's fts sorts the entries of a directory of more than this many
 // by inode number (to read them faster), except on file systems where

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/afero"
@@ -52,7 +53,10 @@ func (f *FS) Close() error {
 
 // rel turns an inner name into a name relative to the root.
 func rel(n string) string {
-	c := path.Clean("/" + n)
+	if !strings.HasPrefix(n, "/") {
+		n = "/" + n
+	}
+	c := path.Clean(n) // n itself, when it is clean
 	if c == "/" {
 		return "."
 	}
