@@ -372,13 +372,18 @@ func (r *run) reapJobs(runner *interp.Runner) {
 		return
 	}
 	r.stopJobs(errFinished)
-	wait, err := parse("{ wait; } 2>/dev/null", "") // quiet under set -x
-	if err != nil {
-		return
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	runner.Run(r.bind(ctx), wait.Stmts[0])
+	runner.Run(r.bind(ctx), waitJobs())
+}
+
+// waitJobs is the statement that waits for background jobs, quiet under
+// set -x. A fresh copy each time: the interpreter may keep what it runs.
+func waitJobs() *syntax.Stmt {
+	return &syntax.Stmt{
+		Cmd:    &syntax.Block{Stmts: []*syntax.Stmt{{Cmd: &syntax.CallExpr{Args: []*syntax.Word{lit("wait")}}}}},
+		Redirs: []*syntax.Redirect{{Op: syntax.RdrOut, N: &syntax.Lit{Value: "2"}, Word: lit("/dev/null")}},
+	}
 }
 
 // exitCode turns the interpreter's error into an exit status.
