@@ -132,6 +132,7 @@ type Omission struct {
 	Stream string // "stdout" or "stderr"
 	Bytes  int64
 	Lines  int64 // lines left out whole
+	First  int64 // the number of the first of them (1-based)
 }
 
 // DefaultMarker is the marker line put where output was left out.
@@ -180,6 +181,7 @@ func (c *Capture) Split() (head, tail []byte, left Omission) {
 	tail = cutTail(c.tail[len(c.tail)-c.half:], c.tail[len(c.tail)-c.half-1])
 	left.Bytes = c.total - int64(len(head)) - int64(len(tail))
 	left.Lines = max(c.Lines()-countLines(head)-countLines(tail), 0)
+	left.First = countLines(head) + 1
 	return head, append([]byte(nil), tail...), left
 }
 

@@ -113,6 +113,21 @@ func TestStreamAndCapture(t *testing.T) {
 	}
 }
 
+// A capture's omission numbers the lines it leaves out: those between
+// the head's and the tail's.
+func TestCaptureOmission(t *testing.T) {
+	c := engine.NewCapture(100)
+	for i := 1; i <= 500; i++ {
+		fmt.Fprintf(c, "%d\n", i)
+	}
+	head, tail, o := c.Split()
+	first := int64(bytes.Count(head, []byte("\n"))) + 1
+	last := 500 - int64(bytes.Count(tail, []byte("\n")))
+	if o.First != first || o.First+o.Lines-1 != last {
+		t.Errorf("omission %+v; want lines %d-%d", o, first, last)
+	}
+}
+
 func TestBinaryDetected(t *testing.T) {
 	ws := vfs.NewMem("/ws")
 	res, _ := engine.New(ws).Run(context.Background(), engine.Request{Command: "printf 'a\\0b'; printf 'x\\377y' >&2"})
