@@ -27,7 +27,7 @@ func (tb *Toolbox) runBackground(ctx context.Context, c *Call, a runArgs) (runRe
 		s.giveBackground()
 		return runResult{}, errorf("run: the session is still running an earlier command; wait for its result, then call again")
 	}
-	rec := s.store.add(a.Command, tb.cfg.StoreRunBytes)
+	rec := s.store.add(a.Command, tb.cfg.StoreRunBytes, tb.cfg.MaxOutput)
 	req := tb.runRequest(a, rec, tb.cfg.MaxTimeout)
 	bctx, cancel := context.WithCancel(s.ctx)
 	rec.mu.Lock()

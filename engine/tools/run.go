@@ -3,12 +3,14 @@ package tools
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/shellfence/shellfence/engine"
+	"github.com/shellfence/shellfence/engine/tools/signals"
 )
 
 // runArgs are the arguments of the run tool.
@@ -43,6 +45,9 @@ type runResult struct {
 	BudgetExceeded  string `json:"budget_exceeded,omitempty" jsonschema:"the budget that stopped the run, if one did"`
 	Cwd             string `json:"cwd" jsonschema:"the working directory the run ended in, relative to the workspace root; the next run starts there"`
 	Status          string `json:"status" jsonschema:"exited, running (a background run just started), killed (run_kill or the client stopped it) or timed_out"`
+	// Signals are the failure lines of the output a result leaves out.
+	Signals     []signals.Signal `json:"signals,omitempty" jsonschema:"lines that look like failures (errors, failed tests, panics, crashes...) in the part of stdout or stderr left out here, at most 20; run_output shows their context"`
+	SignalsMore int64            `json:"signals_more,omitempty" jsonschema:"how many more such lines were left out"`
 	// Assertions, AssertionsFailed and OK answer expect.
 	Assertions       []assertion `json:"assertions,omitempty" jsonschema:"one per key of expect: its name, whether it holds, and what was found"`
 	AssertionsFailed int         `json:"assertions_failed,omitempty" jsonschema:"how many assertions failed"`
@@ -120,7 +125,7 @@ func (tb *Toolbox) runIn(ctx context.Context, c *Call, a runArgs, sh *engine.Ses
 		return runResult{}, busy
 	}
 	defer release()
-	rec := s.store.add(a.Command, tb.cfg.StoreRunBytes)
+	rec := s.store.add(a.Command, tb.cfg.StoreRunBytes, tb.cfg.MaxOutput)
 	req := tb.runRequest(a, rec, tb.cfg.DefaultTimeout)
 	stop := c.progress(ctx, rec)
 	res, err := sh.Run(ctx, req)
@@ -151,9 +156,9 @@ func (tb *Toolbox) runRequest(a runArgs, rec *stored, timeout time.Duration) eng
 		Command: a.Command,
 		Dir:     a.Cwd,
 		Timeout: min(time.Duration(a.TimeoutMs)*time.Millisecond, tb.cfg.MaxTimeout),
-		Stdout:  rec.out,
-		Stderr:  rec.err,
-		Marker:  markerFor(rec.id),
+		Stdout:  io.MultiWriter(rec.out, rec.outSignals),
+		Stderr:  io.MultiWriter(rec.err, rec.errSignals),
+		Marker:  markerFor(rec),
 
 		OutputLimit: tb.cfg.MaxOutput,
 	}
@@ -175,13 +180,18 @@ func (tb *Toolbox) runRequest(a runArgs, rec *stored, timeout time.Duration) eng
 
 // markerFor words the line put where output is left out, pointing at
 // run_output.
-func markerFor(id string) func(engine.Omission) string {
+// The failure lines of the part it leaves out follow it (see signals).
+func markerFor(rec *stored) func(engine.Omission) string {
 	return func(o engine.Omission) string {
 		what := fmt.Sprintf("%d bytes", o.Bytes)
 		if o.Lines > 0 {
 			what = fmt.Sprintf("%d lines (%d bytes)", o.Lines, o.Bytes)
 		}
-		return fmt.Sprintf("[... %s of %s omitted; run_output with id %q and offset/limit or match shows them ...]", what, o.Stream, id)
+		marker := fmt.Sprintf("[... %s of %s omitted; run_output with id %q and offset/limit or match shows them ...]", what, o.Stream, rec.id)
+		if text := rec.buried(o); text != "" {
+			marker += "\n" + text
+		}
+		return marker
 	}
 }
 
@@ -213,6 +223,7 @@ func (tb *Toolbox) runOutcome(rec *stored, res engine.Result) runResult {
 	if res.Exceeded != nil {
 		out.BudgetExceeded = res.Exceeded.Error()
 	}
+	out.Signals, out.SignalsMore = rec.signalsFound()
 	return out
 }
 

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/shellfence/shellfence/engine"
+	"github.com/shellfence/shellfence/engine/tools/signals"
 )
 
 // store keeps the full output of a session's recent runs, in memory and
@@ -30,9 +31,39 @@ type stored struct {
 	out     *streamCopy
 	err     *streamCopy
 	done    chan struct{} // closed when the run has ended
-	mu      sync.Mutex
-	result  *runResult         // the outcome, once ended
-	cancel  context.CancelFunc // stops a background run
+	// outSignals and errSignals watch the streams for failure lines;
+	// found holds those the result's markers left out.
+	outSignals, errSignals *signals.Detector
+	found                  []signals.Signal
+	foundMore              int64
+	mu                     sync.Mutex
+	result                 *runResult         // the outcome, once ended
+	cancel                 context.CancelFunc // stops a background run
+}
+
+// buried gives the failure lines the marker o stands for, as text for the
+// marker, and keeps them for the result (at most signals.MaxListed in
+// all).
+func (r *stored) buried(o engine.Omission) string {
+	d := r.outSignals
+	if o.Stream == "stderr" {
+		d = r.errSignals
+	}
+	f := d.Result(o.First, o.First+o.Lines-1)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	room := max(signals.MaxListed-len(r.found), 0)
+	keep := f.Signals[:min(room, len(f.Signals))]
+	r.found = append(r.found, keep...)
+	r.foundMore += f.More + int64(len(f.Signals)-len(keep))
+	return f.Text()
+}
+
+// signalsFound returns the failure lines the result's markers left out.
+func (r *stored) signalsFound() ([]signals.Signal, int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.found, r.foundMore
 }
 
 // finish records the run's outcome.
@@ -91,7 +122,7 @@ func (s *streamCopy) split() ([]byte, []byte, engine.Omission) {
 
 // add starts storing a run of command and returns it; each stream keeps
 // up to perStream bytes (head and tail).
-func (st *store) add(command string, perStream int) *stored {
+func (st *store) add(command string, perStream, shown int) *stored {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	st.next++
@@ -102,6 +133,8 @@ func (st *store) add(command string, perStream int) *stored {
 		err:     &streamCopy{c: engine.NewCapture(perStream)},
 		done:    make(chan struct{}),
 	}
+	r.outSignals = signals.NewDetector("stdout", int64(shown/2))
+	r.errSignals = signals.NewDetector("stderr", int64(shown/2))
 	st.runs = append(st.runs, r)
 	if len(st.runs) > st.maxRuns {
 		st.runs = st.runs[len(st.runs)-st.maxRuns:]

@@ -296,3 +296,21 @@ func TestExpect(t *testing.T) {
 		t.Errorf("expected exit code: %v", out)
 	}
 }
+
+// A failure buried in the part of a long output the result leaves out
+// is listed in signals and shown in the marker.
+func TestSignals(t *testing.T) {
+	_, tb, s := box(t, nil, tools.Config{MaxOutput: 400})
+	_, out := do(t, tb, s, "run", `{"command": "for i in $(seq 500); do echo ok $i; if [ $i = 250 ]; then echo 'main.c:12:5: error: expected ;'; echo 'Segmentation fault (core dumped)' >&2; fi; done; echo '0 errors'"}`)
+	sig, _ := out["signals"].([]any)
+	if len(sig) != 1 || !strings.Contains(out["stdout"].(string), "main.c:12:5: error") {
+		t.Fatalf("signals %v\nstdout %s", out["signals"], out["stdout"])
+	}
+	first := sig[0].(map[string]any)
+	if first["line"] != float64(251) || first["stream"] != "stdout" {
+		t.Errorf("signal: %v", first)
+	}
+	if _, out = do(t, tb, s, "run", `{"command": "seq 500"}`); out["signals"] != nil {
+		t.Errorf("signals in a clean output: %v", out["signals"])
+	}
+}
