@@ -25,6 +25,9 @@ import (
 // reaches the replacement.
 func (r *run) call(ctx context.Context, args []string) ([]string, error) {
 	r.e.wd.poke(ctx, r)
+	if len(args) > 0 && (args[0] == "eval" || r.funcs.startsJobs(args[0])) {
+		r.mayHaveJobs.Store(true)
+	}
 	switch {
 	case len(args) == 0:
 		return args, nil

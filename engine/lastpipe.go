@@ -89,6 +89,7 @@ func setsLastpipe(file *syntax.File) bool {
 type funcSet struct {
 	mu    sync.Mutex
 	decls map[string]*syntax.FuncDecl
+	jobs  map[string]bool // the function's body starts a background job
 }
 
 func (f *funcSet) add(file *syntax.File) {
@@ -97,9 +98,10 @@ func (f *funcSet) add(file *syntax.File) {
 	syntax.Walk(file, func(n syntax.Node) bool {
 		if fd, ok := n.(*syntax.FuncDecl); ok && fd.Name != nil {
 			if f.decls == nil {
-				f.decls = map[string]*syntax.FuncDecl{}
+				f.decls, f.jobs = map[string]*syntax.FuncDecl{}, map[string]bool{}
 			}
 			f.decls[fd.Name.Value] = fd
+			f.jobs[fd.Name.Value] = hasBackground(fd.Body)
 		}
 		return true
 	})
@@ -108,11 +110,30 @@ func (f *funcSet) add(file *syntax.File) {
 // copyFrom makes f hold what g holds.
 func (f *funcSet) copyFrom(g *funcSet) {
 	g.mu.Lock()
-	decls := maps.Clone(g.decls)
+	decls, jobs := maps.Clone(g.decls), maps.Clone(g.jobs)
 	g.mu.Unlock()
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.decls = decls
+	f.decls, f.jobs = decls, jobs
+}
+
+// startsJobs reports whether the function name may start a background
+// job.
+func (f *funcSet) startsJobs(name string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.jobs[name]
+}
+
+func hasBackground(n syntax.Node) bool {
+	found := false
+	syntax.Walk(n, func(n syntax.Node) bool {
+		if st, ok := n.(*syntax.Stmt); ok && st.Background {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // remove forgets names (unset -f).

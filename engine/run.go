@@ -81,6 +81,10 @@ type run struct {
 	calls atomic.Int64
 	// varsHeld is what the shell's variables were last charged.
 	varsHeld atomic.Int64
+	// mayHaveJobs is set once the run may have started a background job
+	// (a program with cmd &, an eval, a function that starts one): only
+	// then are jobs reaped at its end.
+	mayHaveJobs atomic.Bool
 }
 
 // runKey carries the *run in the contexts handed to the interpreter: a
@@ -336,7 +340,7 @@ func (r *run) interpret(ctx context.Context, runner *interp.Runner, file *syntax
 			}
 		}()
 		code := exitCode(runner.Run(ctx, file), r.stderr)
-		if top {
+		if top && r.mayHaveJobs.Load() {
 			r.reapJobs(runner)
 		}
 		ch <- code

@@ -69,6 +69,10 @@ func (r *run) prepare(file *syntax.File, opts []string) error {
 			}
 		case *syntax.CoprocClause:
 			err = fmt.Errorf("line %d: coproc is not supported: shellfence runs no background processes", n.Pos().Line())
+		case *syntax.Stmt:
+			if n.Background {
+				r.mayHaveJobs.Store(true)
+			}
 		case *syntax.Word:
 			err = r.rewriteProcSubst(n)
 		}

@@ -70,13 +70,20 @@ func (w *watchdog) add(r *run) func() {
 func (w *watchdog) loop() {
 	t := time.NewTicker(watchInterval)
 	defer t.Stop()
+	idle := 0
 	for range t.C {
 		w.mu.Lock()
 		if len(w.runs) == 0 {
-			w.ticking = false
+			// It stays a second past the last run, for the next one.
+			if idle++; idle >= int(time.Second/watchInterval) {
+				w.ticking = false
+				w.mu.Unlock()
+				return
+			}
 			w.mu.Unlock()
-			return
+			continue
 		}
+		idle = 0
 		limit := w.jobLimit()
 		w.mu.Unlock()
 		w.checkHeap()

@@ -314,3 +314,17 @@ func TestSignals(t *testing.T) {
 		t.Errorf("signals in a clean output: %v", out["signals"])
 	}
 }
+
+// BenchmarkRunLs is one cheap run through the tool layer, without MCP.
+func BenchmarkRunLs(b *testing.B) {
+	_, ws := vfstest.Workspace(b, map[string]string{"a": "", "b": ""})
+	tb := tools.New(tools.Config{Engine: engine.New(ws)})
+	s := tb.NewSession()
+	defer s.Close()
+	args := json.RawMessage(`{"command": "ls"}`)
+	for b.Loop() {
+		if res := tb.Call(context.Background(), s, "run", args); res.IsError {
+			b.Fatal(res.Text)
+		}
+	}
+}
