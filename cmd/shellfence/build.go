@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -104,17 +105,20 @@ func realPath(p string) (string, error) {
 // server is an MCP server over one workspace, whose every call ends when
 // its life does.
 type server struct {
-	s     *settings
-	ws    *vfs.FS
-	mcp   *mcp.Server
-	audit *auditLog
-	calls sync.WaitGroup // the calls in progress
+	s        *settings
+	ws       *vfs.FS
+	mcp      *mcp.Server
+	audit    *auditLog
+	calls    sync.WaitGroup // the calls in progress
+	stopRuns func()         // ends every call's context
+	draining atomic.Bool    // shutting down: /readyz says no
 }
 
 // newServer builds the server s describes. Every call's context ends
-// with life, so cancelling life stops every run. The token is kept out of
-// the audit log.
-func newServer(life context.Context, s *settings, stderr io.Writer, token string) (*server, error) {
+// with the server's life: over stdio when ctx ends, over HTTP when the
+// grace period after it has passed (see serveHTTP). The token is kept out
+// of the audit log.
+func newServer(ctx context.Context, s *settings, stderr io.Writer, token string) (*server, error) {
 	ws, err := vfs.OpenDir(s.cwd)
 	if err != nil {
 		return nil, fmt.Errorf("workspace: %w", err)
@@ -133,6 +137,11 @@ func newServer(life context.Context, s *settings, stderr io.Writer, token string
 		fmt.Fprintf(stderr, "shellfence: warning: the audit log %s is inside the workspace, where the agent can change it\n", s.auditLog)
 	}
 	srv := &server{s: s, ws: ws, audit: audit}
+	life, stop := context.WithCancel(context.Background())
+	srv.stopRuns = stop
+	if s.transport == "stdio" || s.grace <= 0 {
+		context.AfterFunc(ctx, stop)
+	}
 	impl := &mcp.Implementation{Name: "shellfence", Title: "shellfence: a confined GNU shell", Version: version()}
 	srv.mcp = mcptools.NewServer(tb, impl, &mcptools.Options{Audit: audit.log})
 	srv.mcp.AddReceivingMiddleware(srv.bound(life))
@@ -141,6 +150,7 @@ func newServer(life context.Context, s *settings, stderr io.Writer, token string
 
 // close releases the workspace and the audit file.
 func (srv *server) close() {
+	srv.stopRuns()
 	srv.audit.close()
 	srv.ws.Close()
 }

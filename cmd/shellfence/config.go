@@ -17,7 +17,7 @@ The config file (--conf FILE) is a JSON object. Its keys are the flags'
 names in snake_case: cwd, http, sse (an address, "" for host:port), host,
 port, auth, noauth, cors_origins, allowed_hosts, allow, disable_tools,
 read_only, no_persist, fetch_private, edit_delete_backup, compat,
-max_timeout and default_timeout ("90s", "10m"), max_output, max_memory
+max_timeout, default_timeout and grace ("90s", "10m"), max_output, max_memory
 and max_file_bytes (a number of bytes or "256MiB"), max_jobs, max_depth,
 audit_log, quiet. Lists are JSON arrays or comma-separated strings; null means the
 default. cmdshellmcp's keys are accepted too: allowed_commands (allow),
@@ -53,6 +53,7 @@ var configKeys = map[string]func(*settings) any{
 	"max_file_bytes":     func(s *settings) any { return &s.limits.fileBytes },
 	"max_jobs":           func(s *settings) any { return &s.limits.jobs },
 	"max_depth":          func(s *settings) any { return &s.limits.depth },
+	"grace":              func(s *settings) any { return (*durationKey)(&s.grace) },
 	"audit_log":          func(s *settings) any { return (*pathKey)(&s.auditLog) },
 	"quiet":              func(s *settings) any { return &s.quiet },
 	"shellnopathchk":     func(s *settings) any { return &pathCheckKey{} },

@@ -337,7 +337,8 @@ func TestServeSSE(t *testing.T) {
 }
 
 // TestServeStops checks that the server ends promptly, and its runs with
-// it, on stdin's end (stdio) and on SIGTERM, with a run in progress.
+// it, on stdin's end (stdio) and on SIGTERM, with a run in progress (over
+// HTTP, once the grace period is over).
 func TestServeStops(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -346,7 +347,7 @@ func TestServeStops(t *testing.T) {
 	}{
 		{"stdin EOF", nil, func(_ *exec.Cmd, stdin io.Closer) { stdin.Close() }},
 		{"SIGTERM stdio", nil, func(cmd *exec.Cmd, _ io.Closer) { cmd.Process.Signal(syscall.SIGTERM) }},
-		{"SIGTERM http", []string{"--http", "127.0.0.1:0", "--auth", strings.Repeat("t", 20)}, func(cmd *exec.Cmd, _ io.Closer) { cmd.Process.Signal(syscall.SIGTERM) }},
+		{"SIGTERM http", []string{"--http", "127.0.0.1:0", "--auth", strings.Repeat("t", 20), "--grace", "300ms"}, func(cmd *exec.Cmd, _ io.Closer) { cmd.Process.Signal(syscall.SIGTERM) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if strings.HasPrefix(tc.name, "SIGTERM") && runtime.GOOS == "windows" {
@@ -367,7 +368,7 @@ func TestServeStops(t *testing.T) {
 			go func() { waited <- cmd.Wait() }()
 			select {
 			case err := <-waited:
-				if d := time.Since(begin); d > time.Second {
+				if d := time.Since(begin); d > 1300*time.Millisecond {
 					t.Errorf("took %v to exit", d)
 				}
 				if err != nil {
@@ -445,5 +446,24 @@ func TestServeAudit(t *testing.T) {
 	}
 	if n := strings.Count(srv.errb.String(), `"tool":`); n != 3 {
 		t.Errorf("stderr has %d audit lines, want 3:\n%s", n, srv.errb)
+	}
+}
+
+// /healthz and /readyz answer without a token; /mcp still demands one.
+func TestServeHealth(t *testing.T) {
+	srv := startHTTP(t, t.TempDir(), "--http", "127.0.0.1:0", "--quiet")
+	base := strings.TrimSuffix(srv.url, "/mcp")
+	for path, want := range map[string]int{"/healthz": 200, "/readyz": 200, "/mcp": 401} {
+		resp, err := http.Post(base+path, "application/json", strings.NewReader(`{}`))
+		if path != "/mcp" {
+			resp, err = http.Get(base + path)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("%s: %d, want %d", path, resp.StatusCode, want)
+		}
 	}
 }

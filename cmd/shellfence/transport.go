@@ -15,12 +15,12 @@ import (
 // after their runs were stopped.
 const grace = time.Second
 
-// serveStdio serves one client on in and out until in ends or ctx is
-// done; either way every call is stopped.
 // idleSession is how long an HTTP session may go without a request
 // before it ends, with its shell and stored outputs.
 const idleSession = time.Hour
 
+// serveStdio serves one client on in and out until in ends or ctx is
+// done; either way every call is stopped.
 func (srv *server) serveStdio(ctx context.Context, in io.Reader, out io.Writer) error {
 	t := &mcp.IOTransport{Reader: io.NopCloser(in), Writer: nopWriteCloser{out}}
 	done := make(chan error, 1)
@@ -63,10 +63,12 @@ func (srv *server) httpHandler(token string) http.Handler {
 	return newGuard(host, srv.s.allowedHosts, srv.s.corsOrigins).wrap(h)
 }
 
-// serveHTTP serves h on ln until ctx is done; then the runs stop, and the
-// connections are closed once their calls have answered.
+// serveHTTP serves h on ln until ctx is done. Then it stops accepting
+// connections and lets the calls in progress finish for the grace period
+// (--grace); what is still running then is stopped, and the connections
+// are closed once their calls have answered.
 func (srv *server) serveHTTP(ctx context.Context, ln net.Listener, h http.Handler) error {
-	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	hs := &http.Server{Handler: srv.withHealth(h), ReadHeaderTimeout: 10 * time.Second}
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
 	select {
@@ -74,14 +76,33 @@ func (srv *server) serveHTTP(ctx context.Context, ln net.Listener, h http.Handle
 		return err
 	case <-ctx.Done():
 	}
-	srv.drain(grace)
-	sctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	srv.draining.Store(true)
+	gctx, cancel := context.WithTimeout(context.Background(), srv.s.grace)
 	defer cancel()
-	if err := hs.Shutdown(sctx); err != nil {
-		hs.Close() // streams that stay open: SSE and standalone GETs
-	}
+	go hs.Shutdown(gctx) // stop accepting; idle connections close
+	srv.drain(srv.s.grace)
+	srv.stopRuns()
+	srv.drain(grace)
+	hs.Close() // streams that stay open: SSE and standalone GETs
 	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
 	return nil
+}
+
+// withHealth answers /healthz (the process serves) and /readyz (it takes
+// calls: not while shutting down) without a token, for a cluster's
+// probes; everything else goes to h.
+func (srv *server) withHealth(h http.Handler) http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok\n") })
+	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) {
+		if srv.draining.Load() {
+			http.Error(w, "shutting down", http.StatusServiceUnavailable)
+			return
+		}
+		io.WriteString(w, "ready\n")
+	})
+	mux.Handle("/", h)
+	return mux
 }
