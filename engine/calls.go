@@ -171,9 +171,10 @@ func (r *run) checkCd(ctx context.Context, args []string) []string {
 // internal holds the commands the call handler rewrites to. They are the
 // shell's own and so not subject to the allowlist.
 var internal = map[string]func(r *run, p *builtins.Proc) int{
-	"__sf_type": (*run).typeCmd,
-	"__sf_ps":   (*run).recordStage,
-	"__sf_time": (*run).timeCmd,
+	"__sf_type":   (*run).typeCmd,
+	"__sf_ps":     (*run).recordStage,
+	"__sf_time":   (*run).timeCmd,
+	"__sf_fields": (*run).checkFields,
 	"__sf_status": func(r *run, p *builtins.Proc) int {
 		n, _ := strconv.Atoi(p.Args[len(p.Args)-1])
 		return n
