@@ -32,10 +32,7 @@ func (r *run) call(ctx context.Context, args []string) ([]string, error) {
 	case len(args) == 0:
 		return args, nil
 	case args[0] == tick:
-		if st := interp.HandlerCtx(ctx).LastExitStatus; st != 0 {
-			return []string{"__sf_status", strconv.Itoa(st)}, nil
-		}
-		return []string{":"}, nil
+		return []string{"__sf_status", strconv.Itoa(interp.HandlerCtx(ctx).LastExitStatus)}, nil
 	case r.tooDeep(args[0]):
 		return []string{"false"}, nil
 	case args[0] == "eval" && argsSize(args) > maxScript:
@@ -167,6 +164,11 @@ func (r *run) checkCd(ctx context.Context, args []string) []string {
 	fmt.Fprintf(p.Stderr, "shellfence: cd: %s: %s\n", args[1], msg)
 	return []string{"false"}
 }
+
+// noop is the command that stands for one that does nothing: the
+// internal __sf_status, never ":", which a program may define as a
+// function (the fork bomb does, and every loop's tick then ran it).
+var noop = []string{"__sf_status", "0"}
 
 // internal holds the commands the call handler rewrites to. They are the
 // shell's own and so not subject to the allowlist.
@@ -354,7 +356,7 @@ func trapArgs(args []string) []string {
 		}
 	}
 	if len(kept) == 0 {
-		return []string{":"}
+		return noop
 	}
 	return append(head, kept...)
 }

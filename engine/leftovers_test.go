@@ -35,3 +35,20 @@ func TestStoppedRunsLeaveNothing(t *testing.T) {
 		}
 	}
 }
+
+// The commands the engine puts in a program (a loop's tick, a trap or
+// shopt it drops) are its own: a function named ":" does not run in
+// their place. (After :(){ :|:& };: in a session, every loop's tick ran
+// the fork bomb.)
+func TestInsertedCommandsAreNotFunctions(t *testing.T) {
+	e := engine.New(vfs.NewMem("/ws"))
+	s := e.NewSession()
+	for _, cmd := range []string{":(){ echo hijacked; }",
+		"for i in 1 2; do echo $i; done; n=0; while [ $n -lt 2 ]; do n=$((n+1)); done; until true; do :; done; echo n=$n",
+		"trap '' INT; shopt -s nullglob; echo done"} {
+		res, err := s.Run(context.Background(), engine.Request{Command: cmd})
+		if err != nil || strings.Contains(string(res.Stdout), "hijacked") || res.ExitCode != 0 {
+			t.Errorf("%s: %d %q %q", cmd, res.ExitCode, res.Stdout, res.Stderr)
+		}
+	}
+}
