@@ -29,9 +29,13 @@ func (f *FS) CreateTemp(dir, prefix string, perm os.FileMode) (afero.File, strin
 }
 
 // WriteAtomic replaces name with data and gives it mode: it writes a
-// temporary file beside name and renames it over name, so that name is
-// never half-written; on error name is left as it was, and the error
-// names name, not the temporary file.
+// temporary file beside name (.NAME.XXXXXXXXXXXX, mode 0600 until it is
+// complete) and renames it over name, so that name is never half-written;
+// on error name is left as it was, and the error names name, not the
+// temporary file. A process killed in the middle leaves name as it was
+// and the temporary file, which nothing removes later (another process
+// may be writing it). Nothing is synced to the disk: the new content
+// survives the process, not a power cut.
 func (f *FS) WriteAtomic(name string, data []byte, mode fs.FileMode) error {
 	if _, err := f.resolve("open", name); err != nil {
 		return err
