@@ -268,6 +268,11 @@ func (c *copier) copyRegular(st *copyState, srcMode uint32) bool {
 		return false
 	}
 	defer in.Close()
+	if dfi, ok := c.replaceable(st); ok {
+		if ok, handled := c.copyReplacing(st, in, dfi); handled {
+			return ok && c.regularAttrs(st, srcMode)
+		}
+	}
 	out, ok := c.openDest(st, srcMode)
 	if !ok {
 		return false

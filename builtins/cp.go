@@ -18,7 +18,12 @@ package builtins
 // the answer from standard input. Differences: symlinks are copied only
 // when their target lies inside the workspace (an absolute target inside
 // it is stored relative); the times of copied symlinks are not preserved;
-// fifos and device files cannot be created. Also:
+// fifos and device files cannot be created; an existing destination
+// file is replaced whole, by a temporary file (.cp-XXXXXXXXXXXX) beside
+// it renamed over it once complete, keeping its mode and owner, so that
+// a copy stopped halfway leaves the old file (GNU truncates it and
+// writes in place; a destination with other hard links is still written
+// in place here, so that they see the new data). Also:
 // --attributes-only. --copy-contents, -Z and --context are not supported.
 
 import (

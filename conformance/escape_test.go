@@ -4,13 +4,10 @@ import (
 	"bufio"
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -58,33 +55,6 @@ func escapeLayout(t *testing.T, s secrets) (string, *vfs.FS) {
 	return parent, ws
 }
 
-// snapshotOutside describes everything under parent except the workspace:
-// paths, modes, sizes, times and contents.
-func snapshotOutside(t testing.TB, parent string) string {
-	var lines []string
-	filepath.WalkDir(parent, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if p == filepath.Join(parent, "ws") {
-			return filepath.SkipDir
-		}
-		fi, err := os.Lstat(p)
-		if err != nil {
-			return err
-		}
-		line := fmt.Sprintf("%s %v %d %d", p, fi.Mode(), fi.Size(), fi.ModTime().UnixNano())
-		if fi.Mode().IsRegular() {
-			data, _ := os.ReadFile(p)
-			line += fmt.Sprintf(" %x", sha256.Sum256(data))
-		}
-		lines = append(lines, line)
-		return nil
-	})
-	sort.Strings(lines)
-	return strings.Join(lines, "\n")
-}
-
 func loadEscapes(t testing.TB) []string {
 	f, err := os.Open("testdata/escapes.txt")
 	if err != nil {
@@ -117,7 +87,7 @@ func TestEscapes(t *testing.T) {
 
 func checkEscape(t *testing.T, s secrets, cmd string) {
 	parent, ws := escapeLayout(t, s)
-	before := snapshotOutside(t, parent)
+	before := vfstest.Outside(parent)
 	line := strings.NewReplacer("$OUT", filepath.Join(parent, "outside"),
 		"$WS2", filepath.Join(parent, "ws2"), "$SECRETNAME", s.name).Replace(cmd)
 	res, err := engine.New(ws).Run(context.Background(), engine.Request{
@@ -135,7 +105,7 @@ func checkEscape(t *testing.T, s secrets, cmd string) {
 	if strings.Contains(string(res.Stderr), ": command not found") {
 		t.Errorf("%s: uses a command shellfence lacks, so it tests nothing:\n%s", cmd, res.Stderr)
 	}
-	if after := snapshotOutside(t, parent); after != before {
+	if after := vfstest.Outside(parent); after != before {
 		t.Errorf("%s: changed the outside:\nbefore:\n%s\nafter:\n%s", cmd, before, after)
 	}
 }

@@ -32,10 +32,7 @@ func (r *run) call(ctx context.Context, args []string) ([]string, error) {
 	case len(args) == 0:
 		return args, nil
 	case args[0] == tick:
-		if st := interp.HandlerCtx(ctx).LastExitStatus; st != 0 {
-			return []string{"__sf_status", strconv.Itoa(st)}, nil
-		}
-		return []string{":"}, nil
+		return []string{"__sf_status", strconv.Itoa(interp.HandlerCtx(ctx).LastExitStatus)}, nil
 	case r.tooDeep(args[0]):
 		return []string{"false"}, nil
 	case args[0] == "eval" && argsSize(args) > maxScript:
@@ -168,12 +165,18 @@ func (r *run) checkCd(ctx context.Context, args []string) []string {
 	return []string{"false"}
 }
 
+// noop is the command that stands for one that does nothing: the
+// internal __sf_status, never ":", which a program may define as a
+// function (the fork bomb does, and every loop's tick then ran it).
+var noop = []string{"__sf_status", "0"}
+
 // internal holds the commands the call handler rewrites to. They are the
 // shell's own and so not subject to the allowlist.
 var internal = map[string]func(r *run, p *builtins.Proc) int{
-	"__sf_type": (*run).typeCmd,
-	"__sf_ps":   (*run).recordStage,
-	"__sf_time": (*run).timeCmd,
+	"__sf_type":   (*run).typeCmd,
+	"__sf_ps":     (*run).recordStage,
+	"__sf_time":   (*run).timeCmd,
+	"__sf_fields": (*run).checkFields,
 	"__sf_status": func(r *run, p *builtins.Proc) int {
 		n, _ := strconv.Atoi(p.Args[len(p.Args)-1])
 		return n
@@ -353,7 +356,7 @@ func trapArgs(args []string) []string {
 		}
 	}
 	if len(kept) == 0 {
-		return []string{":"}
+		return noop
 	}
 	return append(head, kept...)
 }

@@ -76,7 +76,10 @@ func (q quietAfterCancel) Write(b []byte) (int, error) {
 // capMemory bounds what a command can write into the interpreter's memory:
 // command substitution collects output in a strings.Builder, and
 // x=$(yes) must fail rather than exhaust memory. What it writes there is
-// charged to the run's memory budget while the command runs.
+// charged to the run's memory budget while the command runs. When the
+// budget refuses a write, what was collected is dropped: the run is
+// stopped, and nothing must go on splitting or copying it (see
+// [run.checkFields]).
 func (r *run) capMemory(w io.Writer) (io.Writer, func()) {
 	sb, ok := w.(*strings.Builder)
 	if !ok {
@@ -90,7 +93,7 @@ type capped struct {
 	mu      sync.Mutex
 	sb      *strings.Builder
 	budget  *budget.Budget
-	charged int64
+	charged int64 // for the builder's capacity
 }
 
 func (c *capped) Write(b []byte) (int, error) {
@@ -101,6 +104,7 @@ func (c *capped) Write(b []byte) (int, error) {
 		// which the budget takes before it is allocated.
 		newCap, err := c.budget.Grow(budget.Memory, c.sb.Cap(), need)
 		if err != nil {
+			c.sb.Reset()
 			return 0, err
 		}
 		defer func() {

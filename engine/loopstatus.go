@@ -87,7 +87,8 @@ func tracesCommands(file *syntax.File) bool {
 // reach the call handler, where the watchdog's check of the heap is made
 // in the run's own goroutine. So every loop begins its condition (while,
 // until) or its body (for) with __sf_tick, which the call handler checks
-// and turns into `:` (or, in a body, into the status the loop had).
+// and turns into __sf_status with the status the loop had (never `:`,
+// which the program may have made a function).
 
 // tick is the command the rewrite inserts.
 const tick = "__sf_tick"

@@ -53,7 +53,7 @@ func setArgs(args []string) []string {
 		}
 	}
 	if len(out) == 1 && len(args) > 1 {
-		return []string{":"}
+		return noop
 	}
 	return out
 }
@@ -92,7 +92,7 @@ func shoptArgs(args []string) []string {
 		out = append(out, a)
 	}
 	if names == 1 { // only "shopt" itself is left
-		return []string{":"}
+		return noop
 	}
 	return out
 }

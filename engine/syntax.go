@@ -100,6 +100,7 @@ func (r *run) rewrite(file *syntax.File, opts []string) {
 	} else {
 		r.rewriteLoops(file)
 		rewriteTicks(file)
+		rewriteSplitSubst(file)
 	}
 }
 

@@ -36,6 +36,8 @@ type watchdog struct {
 	census  sync.Mutex   // one count of goroutines at a time
 	// lastCount is when goroutines were last counted (unix nanoseconds).
 	lastCount atomic.Int64
+	gc        sync.Mutex   // held while the heap watchdog collects garbage
+	lastGC    atomic.Int64 // when it last did (unix nanoseconds)
 }
 
 // watchInterval is how often the watchdog looks while runs are live: a
@@ -86,7 +88,7 @@ func (w *watchdog) loop() {
 		idle = 0
 		limit := w.jobLimit()
 		w.mu.Unlock()
-		w.checkHeap()
+		w.checkHeap(true)
 		if limit > 0 && int64(runtime.NumGoroutine()) > limit {
 			w.checkJobs(false)
 		}
@@ -114,7 +116,15 @@ func (r *run) label(ctx context.Context) {
 // checkHeap stops one run when the process heap is over the ceiling. It
 // reports whether the heap is past half the ceiling, when runs should
 // count what their shells hold.
-func (w *watchdog) checkHeap() (pressed bool) {
+//
+// Over the ceiling, it first lets the memory of runs already stopped be
+// freed: while a stopped run is still ending, nothing more is stopped,
+// and then a garbage collection (at most one every collectEvery) tells
+// whether the heap is still over once garbage is gone (only mayWait
+// callers collect; others act on a recent collection). Without them, the
+// memory a stopped run left as garbage (which an idle process does not
+// collect) stopped every run after it, in every session.
+func (w *watchdog) checkHeap(mayWait bool) (pressed bool) {
 	if w.ceiling <= 0 {
 		return false
 	}
@@ -122,12 +132,19 @@ func (w *watchdog) checkHeap() (pressed bool) {
 	if heap <= w.ceiling {
 		return heap > w.ceiling/2
 	}
+	if w.ending() {
+		return true
+	}
+	if collected, ok := w.collect(mayWait); !ok {
+		return true // the watchdog's loop collects, and decides
+	} else if collected {
+		if heap = heapBytes(); heap <= w.ceiling {
+			return heap > w.ceiling/2
+		}
+	}
 	w.mu.Lock()
 	var victim *run
 	for _, r := range w.runs {
-		if r.budget.Exceeded() != nil {
-			continue
-		}
 		if victim == nil || heavier(r, victim) {
 			victim = r
 		}
@@ -137,6 +154,46 @@ func (w *watchdog) checkHeap() (pressed bool) {
 		victim.budget.Trip(budget.Memory)
 	}
 	return true
+}
+
+// ending reports whether a run that was stopped is still ending: its
+// memory is not free yet.
+func (w *watchdog) ending() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, r := range w.runs {
+		if r.budget.Exceeded() != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// collectEvery is how often, at most, the heap watchdog collects
+// garbage: a collection of a heap near the ceiling takes a good part of
+// a core for tens of milliseconds.
+const collectEvery = 100 * time.Millisecond
+
+// collect runs a garbage collection unless one ran within collectEvery
+// (collected false). ok is false when another goroutine is collecting, or
+// when the caller may not wait for a collection and none ran lately: a
+// run's own goroutine (poke) leaves collecting to the watchdog's loop, so
+// that no run waits for a collection of the heap another run filled.
+func (w *watchdog) collect(mayWait bool) (collected, ok bool) {
+	recent := time.Now().UnixNano()-w.lastGC.Load() < int64(collectEvery)
+	if !mayWait {
+		return false, recent
+	}
+	if !w.gc.TryLock() {
+		return false, false
+	}
+	defer w.gc.Unlock()
+	if recent {
+		return false, true
+	}
+	runtime.GC()
+	w.lastGC.Store(time.Now().UnixNano())
+	return true, true
 }
 
 // chargeVars charges the run's memory budget for what its shell's
@@ -194,7 +251,7 @@ func heapBytes() int64 {
 // has more goroutines than the run's job budget allows, a count of them
 // by run.
 func (w *watchdog) poke(ctx context.Context, r *run) {
-	if w.checkHeap() {
+	if w.checkHeap(false) {
 		r.chargeVars(ctx)
 	}
 	if limit := r.budget.Limits().Jobs; limit > 0 && int64(runtime.NumGoroutine()) > limit {

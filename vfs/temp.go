@@ -29,12 +29,20 @@ func (f *FS) CreateTemp(dir, prefix string, perm os.FileMode) (afero.File, strin
 }
 
 // WriteAtomic replaces name with data and gives it mode: it writes a
-// temporary file beside name and renames it over name, so that name is
-// never half-written; on error name is left as it was.
+// temporary file beside name (.NAME.XXXXXXXXXXXX, mode 0600 until it is
+// complete) and renames it over name, so that name is never half-written;
+// on error name is left as it was, and the error names name, not the
+// temporary file. A process killed in the middle leaves name as it was
+// and the temporary file, which nothing removes later (another process
+// may be writing it). Nothing is synced to the disk: the new content
+// survives the process, not a power cut.
 func (f *FS) WriteAtomic(name string, data []byte, mode fs.FileMode) error {
+	if _, err := f.resolve("open", name); err != nil {
+		return err
+	}
 	w, tmp, err := f.CreateTemp(path.Dir(f.abs(name)), "."+path.Base(name)+".", 0o600)
 	if err != nil {
-		return err
+		return asPathError(err, name)
 	}
 	_, err = w.Write(data)
 	if cerr := w.Close(); err == nil {
@@ -48,6 +56,21 @@ func (f *FS) WriteAtomic(name string, data []byte, mode fs.FileMode) error {
 	}
 	if err != nil {
 		f.Remove(tmp)
+		return asPathError(err, name)
 	}
-	return err
+	return nil
+}
+
+// asPathError is err about name: a path or link error's cause under its
+// operation, anything else (a budget's error) as the cause of a write.
+func asPathError(err error, name string) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		return &fs.PathError{Op: pe.Op, Path: name, Err: pe.Err}
+	case errors.As(err, &le):
+		return &fs.PathError{Op: le.Op, Path: name, Err: le.Err}
+	}
+	return &fs.PathError{Op: "write", Path: name, Err: err}
 }

@@ -24,20 +24,28 @@ func TestHostile(t *testing.T) {
 		t.Skip("run with -hostile (about a minute)")
 	}
 	bin := serverBin(t)
+	for _, line := range hostileLines(t) {
+		cmdline, want, _ := strings.Cut(line, "\t")
+		t.Run(cmdline, func(t *testing.T) { hostileRun(t, bin, cmdline, want) })
+	}
+}
+
+// hostileLines are the command lines of testdata/hostile.txt, each with
+// its message after a tab.
+func hostileLines(t *testing.T) []string {
 	f, err := os.Open("testdata/hostile.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
+	var lines []string
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
+		if l := sc.Text(); l != "" && !strings.HasPrefix(l, "#") {
+			lines = append(lines, l)
 		}
-		cmdline, want, _ := strings.Cut(line, "\t")
-		t.Run(cmdline, func(t *testing.T) { hostileRun(t, bin, cmdline, want) })
 	}
+	return lines
 }
 
 func hostileRun(t *testing.T, bin, cmdline, want string) {

@@ -57,9 +57,9 @@ func compatError(name, native, text string) string {
 
 // succeeding is the handler of a compatible tool that reports success as
 // cmdshellmcp does: "Success: " and the native tool's text.
-func succeeding[In, Out any](h func(In) (Out, *Result)) func(context.Context, *Call, In) (Out, *Result) {
-	return func(_ context.Context, _ *Call, a In) (Out, *Result) {
-		out, res := h(a)
+func succeeding[In, Out any](h func(context.Context, In) (Out, *Result)) func(context.Context, *Call, In) (Out, *Result) {
+	return func(ctx context.Context, _ *Call, a In) (Out, *Result) {
+		out, res := h(ctx, a)
 		if !res.IsError {
 			res.Text = "Success: " + res.Text
 		}
@@ -120,7 +120,7 @@ func (tb *Toolbox) writeFileCompat() *Tool {
 			if a.Newline {
 				a.Text += "\n"
 			}
-			out, res := tb.writeFile(writeFileArgs{Path: a.File, Text: a.Text, Append: a.Append})
+			out, res := tb.writeFile(ctx, writeFileArgs{Path: a.File, Text: a.Text, Append: a.Append})
 			if !res.IsError {
 				res.Text = fmt.Sprintf("Success: wrote %d bytes to %s (size now %d)", out.Written, out.Path, out.Size)
 			}
@@ -186,7 +186,9 @@ func (tb *Toolbox) deleteFileCompat() *Tool {
 	t := compatTool("deleteFile", "delete_file", compatDesc("Delete one file or symlink of the workspace (the link itself, never its target).",
 		"delete_file", "file (required; path is accepted too). Directories are refused: use rmdir for an empty one. Deleting cannot be undone."),
 		Annotations{Title: "Delete a file (cmdshellmcp)", Destructive: true, Idempotent: true},
-		succeeding(func(a oneFile) (pathResult, *Result) { return tb.deleteFile(onePath{Path: a.File}) }))
+		succeeding(func(ctx context.Context, a oneFile) (pathResult, *Result) {
+			return tb.deleteFile(ctx, onePath{Path: a.File})
+		}))
 	t.alias = aliases("path", "file", "filename", "file")
 	return t
 }

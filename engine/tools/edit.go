@@ -40,6 +40,11 @@ func (tb *Toolbox) editFileTool() *Tool {
 }
 
 func (tb *Toolbox) editFile(ctx context.Context, a editFileArgs) (editFileResult, *Result) {
+	unlock, busy := tb.lockPaths(ctx, "edit_file", tb.abs(a.Path))
+	if busy != nil {
+		return editFileResult{}, busy
+	}
+	defer unlock()
 	res, err := edit.EditFile(ctx, tb.fs(), edit.EditRequest{File: tb.abs(a.Path), Script: a.Script, Args: a.Args, DeleteBackup: tb.cfg.EditDeleteBackup})
 	if err != nil {
 		return editFileResult{}, errorf("%s", strings.ReplaceAll(err.Error(), tb.fs().Root()+"/", ""))
@@ -109,6 +114,15 @@ func (tb *Toolbox) applyPatch(ctx context.Context, a applyPatchArgs) (applyPatch
 	if a.Path != "" {
 		req.Target = a.Path // relative to the root, as patch's messages then name it
 	}
+	var paths []string // the one file; else the files are named in the patch
+	if a.Path != "" {
+		paths = append(paths, tb.abs(a.Path))
+	}
+	unlock, busy := tb.lockPaths(ctx, "apply_patch", paths...)
+	if busy != nil {
+		return applyPatchResult{}, busy
+	}
+	defer unlock()
 	rep := patch.Apply(ctx, tb.fs(), req)
 	out := applyPatchResult{Applied: rep.Status == 0, DryRun: a.DryRun, Strip: rep.Strip, Log: rep.Log, Files: []patchFile{}}
 	for _, f := range rep.Files {

@@ -37,11 +37,16 @@ func (tb *Toolbox) copyFileTool() *Tool {
 		"An existing destination file is replaced, atomically. Directories are refused: copy a tree with run (cp -r SRC DST). "+
 		"Missing parent directories of the destination are created.",
 		Annotations{Title: "Copy a file", Destructive: true, Idempotent: true},
-		func(ctx context.Context, c *Call, a twoPaths) (pathsResult, *Result) { return tb.copyFile(a) })
+		func(ctx context.Context, c *Call, a twoPaths) (pathsResult, *Result) { return tb.copyFile(ctx, a) })
 }
 
-func (tb *Toolbox) copyFile(a twoPaths) (pathsResult, *Result) {
+func (tb *Toolbox) copyFile(ctx context.Context, a twoPaths) (pathsResult, *Result) {
 	src, dst := tb.abs(a.Source), tb.destination(a.Source, a.Destination)
+	unlock, busy := tb.lockPaths(ctx, "copy_file", src, dst)
+	if busy != nil {
+		return pathsResult{}, busy
+	}
+	defer unlock()
 	fsys := tb.fs()
 	fi, err := fsys.Stat(src)
 	switch {
@@ -83,11 +88,16 @@ func (tb *Toolbox) movePathTool() *Tool {
 		"An existing destination file is replaced; an existing directory receives the source under its own name. "+
 		"The move is one rename: atomic, and the source is gone afterwards. Missing parent directories of the destination are created.",
 		Annotations{Title: "Move or rename", Destructive: true},
-		func(ctx context.Context, c *Call, a twoPaths) (pathsResult, *Result) { return tb.movePath(a) })
+		func(ctx context.Context, c *Call, a twoPaths) (pathsResult, *Result) { return tb.movePath(ctx, a) })
 }
 
-func (tb *Toolbox) movePath(a twoPaths) (pathsResult, *Result) {
+func (tb *Toolbox) movePath(ctx context.Context, a twoPaths) (pathsResult, *Result) {
 	src, dst := tb.abs(a.Source), tb.destination(a.Source, a.Destination)
+	unlock, busy := tb.lockPaths(ctx, "move_path", src, dst)
+	if busy != nil {
+		return pathsResult{}, busy
+	}
+	defer unlock()
 	fsys := tb.fs()
 	if _, err := fsys.Lstat(src); err != nil {
 		return pathsResult{}, pathErr("move_path", a.Source, err)
@@ -109,11 +119,16 @@ func (tb *Toolbox) deleteFileTool() *Tool {
 	return define("delete_file", "Delete one file or symlink of the workspace (a symlink itself, never its target).\n\n"+
 		"Directories are refused: remove an empty one with remove_dir, a tree with run (rm -r). Deleting cannot be undone.",
 		Annotations{Title: "Delete a file", Destructive: true, Idempotent: true},
-		func(ctx context.Context, c *Call, a onePath) (pathResult, *Result) { return tb.deleteFile(a) })
+		func(ctx context.Context, c *Call, a onePath) (pathResult, *Result) { return tb.deleteFile(ctx, a) })
 }
 
-func (tb *Toolbox) deleteFile(a onePath) (pathResult, *Result) {
+func (tb *Toolbox) deleteFile(ctx context.Context, a onePath) (pathResult, *Result) {
 	name := tb.abs(a.Path)
+	unlock, busy := tb.lockPaths(ctx, "delete_file", name)
+	if busy != nil {
+		return pathResult{}, busy
+	}
+	defer unlock()
 	fi, err := tb.fs().Lstat(name)
 	switch {
 	case err != nil:
@@ -133,10 +148,10 @@ func (tb *Toolbox) makeDirTool() *Tool {
 		"With parents, missing parent directories are made too and an existing directory is not an error (mkdir -p); "+
 		"without it the parent must exist and the directory must not.",
 		Annotations{Title: "Make a directory", Idempotent: true},
-		func(ctx context.Context, c *Call, a makeDirArgs) (pathResult, *Result) { return tb.makeDir(a) })
+		func(ctx context.Context, c *Call, a makeDirArgs) (pathResult, *Result) { return tb.makeDir(ctx, a) })
 }
 
-func (tb *Toolbox) makeDir(a makeDirArgs) (pathResult, *Result) {
+func (tb *Toolbox) makeDir(_ context.Context, a makeDirArgs) (pathResult, *Result) {
 	name := tb.abs(a.Path)
 	var err error
 	if a.Parents {
@@ -155,10 +170,10 @@ func (tb *Toolbox) removeDirTool() *Tool {
 	return define("remove_dir", "Remove an empty directory of the workspace (rmdir).\n\n"+
 		"A directory that still holds entries is refused and left as it is; remove a whole tree with run (rm -r DIR).",
 		Annotations{Title: "Remove an empty directory", Destructive: true, Idempotent: true},
-		func(ctx context.Context, c *Call, a onePath) (pathResult, *Result) { return tb.removeDir(a) })
+		func(ctx context.Context, c *Call, a onePath) (pathResult, *Result) { return tb.removeDir(ctx, a) })
 }
 
-func (tb *Toolbox) removeDir(a onePath) (pathResult, *Result) {
+func (tb *Toolbox) removeDir(_ context.Context, a onePath) (pathResult, *Result) {
 	name := tb.abs(a.Path)
 	fi, err := tb.fs().Lstat(name)
 	switch {

@@ -196,15 +196,22 @@ func (tb *Toolbox) writeFileTool() *Tool {
 		"which show what changed. Missing parent directories are created. The write is atomic: the file is either the old or the new version, never half-written; "+
 		"its mode is kept when it existed (0644 for a new file). Overwrites without asking.",
 		Annotations{Title: "Write a file", Destructive: true, Idempotent: true},
-		func(ctx context.Context, c *Call, a writeFileArgs) (writeFileResult, *Result) { return tb.writeFile(a) })
+		func(ctx context.Context, c *Call, a writeFileArgs) (writeFileResult, *Result) {
+			return tb.writeFile(ctx, a)
+		})
 }
 
 // maxAppendRewrite is the largest file an append rewrites atomically;
 // past it the text is appended in place.
 const maxAppendRewrite = 64 << 20
 
-func (tb *Toolbox) writeFile(a writeFileArgs) (writeFileResult, *Result) {
+func (tb *Toolbox) writeFile(ctx context.Context, a writeFileArgs) (writeFileResult, *Result) {
 	name := tb.abs(a.Path)
+	unlock, busy := tb.lockPaths(ctx, "write_file", name)
+	if busy != nil {
+		return writeFileResult{}, busy
+	}
+	defer unlock()
 	fsys := tb.fs()
 	if err := fsys.MkdirAll(path.Dir(name), 0o755); err != nil {
 		return writeFileResult{}, pathErr("write_file", path.Dir(a.Path), err)

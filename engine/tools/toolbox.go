@@ -50,6 +50,7 @@ type Config struct {
 type Toolbox struct {
 	cfg    Config
 	slots  chan struct{} // one per run going on
+	locks  *pathLocks    // the paths being written by a tool
 	tools  []*Tool
 	byName map[string]*Tool
 }
@@ -57,7 +58,7 @@ type Toolbox struct {
 // New returns the toolbox cfg describes.
 func New(cfg Config) *Toolbox {
 	cfg = withDefaults(cfg)
-	tb := &Toolbox{cfg: cfg, byName: map[string]*Tool{}, slots: make(chan struct{}, cfg.MaxRuns)}
+	tb := &Toolbox{cfg: cfg, byName: map[string]*Tool{}, slots: make(chan struct{}, cfg.MaxRuns), locks: newPathLocks()}
 	for _, t := range tb.all() {
 		// run, run_kill and cmdshell stay in read-only mode: the engine
 		// refuses their writes.
