@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -223,12 +222,4 @@ func (srv *server) drain(d time.Duration) {
 	case <-done:
 	case <-time.After(d):
 	}
-}
-
-// version is the module's version, as the build recorded it.
-func version() string {
-	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
-		return info.Main.Version
-	}
-	return "(devel)"
 }

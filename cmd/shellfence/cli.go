@@ -20,6 +20,7 @@ const usage = `usage:
   shellfence run [--cwd DIR] [--allow NAMES] [--read-only] [--timeout DUR] [--env NAME=VALUE]... [--] 'COMMAND LINE'
   shellfence exec [same options] -- NAME [ARG]...
   shellfence commands
+  shellfence version             the version, commit, build date and Go version of this binary
   shellfence serve [--cwd DIR] [--conf FILE] [--http [ADDR] | --sse [ADDR]] [--auth TOKEN | --noauth] ...
                                  serve the tools over MCP (stdio by default); serve --help lists every flag
   shellfence client [--auth TOKEN] [--json] URL TOOL|list|dlzip FILE.zip [--NAME VALUE]...
@@ -40,6 +41,9 @@ func cli(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return clientCmd(ctx, args[1:], stdin, stdout, stderr)
 	case "commands":
 		fmt.Fprintln(stdout, strings.Join(builtins.Names(), "\n"))
+		return 0
+	case "version", "--version", "-version":
+		writeVersion(stdout)
 		return 0
 	case "-h", "--help", "help":
 		fmt.Fprint(stdout, usage)
