@@ -36,6 +36,10 @@ func checkSettings(s *settings) error {
 		return errors.New("timeouts must be positive")
 	case s.port < 0 || s.port > 65535:
 		return fmt.Errorf("port %d: want 0 to 65535", s.port)
+	case s.logFormat != "text" && s.logFormat != "json":
+		return fmt.Errorf("log format %q: want text or json", s.logFormat)
+	case s.stateless && s.transport != "http":
+		return errors.New("--stateless is for streamable HTTP (--http)")
 	case s.auth != "" && len(s.auth) < minToken:
 		return fmt.Errorf("the token is %d characters long: use at least %d (or leave it out to have one generated)", len(s.auth), minToken)
 	}
@@ -108,6 +112,7 @@ type server struct {
 	ws       *vfs.FS
 	mcp      *mcp.Server
 	audit    *auditLog
+	log      *logger
 	calls    sync.WaitGroup // the calls in progress
 	stopRuns func()         // ends every call's context
 	draining atomic.Bool    // shutting down: /readyz says no
@@ -132,10 +137,10 @@ func newServer(ctx context.Context, s *settings, stderr io.Writer, token string)
 		ws.Close()
 		return nil, err
 	}
+	srv := &server{s: s, ws: ws, audit: audit, log: newLogger(stderr, s.logFormat)}
 	if s.auditLog != "" && within(s.cwd, s.auditLog) {
-		fmt.Fprintf(stderr, "shellfence: warning: the audit log %s is inside the workspace, where the agent can change it\n", s.auditLog)
+		srv.log.warn(fmt.Sprintf("the audit log %s is inside the workspace, where the agent can change it", s.auditLog), "audit_log", s.auditLog)
 	}
-	srv := &server{s: s, ws: ws, audit: audit}
 	life, stop := context.WithCancel(context.Background())
 	srv.stopRuns = stop
 	if s.transport == "stdio" || s.grace <= 0 {

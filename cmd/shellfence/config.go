@@ -19,7 +19,7 @@ port, auth, noauth, cors_origins, allowed_hosts, allow, disable_tools,
 read_only, no_persist, fetch_private, edit_delete_backup, compat,
 max_timeout, default_timeout and grace ("90s", "10m"), max_output, max_memory
 and max_file_bytes (a number of bytes or "256MiB"), max_jobs, max_depth,
-audit_log, quiet. Lists are JSON arrays or comma-separated strings; null means the
+audit_log, quiet, log_format ("text" or "json"), stateless. Lists are JSON arrays or comma-separated strings; null means the
 default. cmdshellmcp's keys are accepted too: allowed_commands (allow),
 disableTools (disable_tools), auditlog (audit_log), editdelbk
 (edit_delete_backup), shellnopathchk (false only). A relative cwd or
@@ -56,6 +56,8 @@ var configKeys = map[string]func(*settings) any{
 	"grace":              func(s *settings) any { return (*durationKey)(&s.grace) },
 	"audit_log":          func(s *settings) any { return (*pathKey)(&s.auditLog) },
 	"quiet":              func(s *settings) any { return &s.quiet },
+	"log_format":         func(s *settings) any { return &s.logFormat },
+	"stateless":          func(s *settings) any { return &s.stateless },
 	"shellnopathchk":     func(s *settings) any { return &pathCheckKey{} },
 }
 

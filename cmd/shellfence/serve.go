@@ -34,17 +34,17 @@ func serveCmd(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if s.transport == "stdio" {
 		err = srv.serveStdio(ctx, stdin, stdout)
 	} else {
-		err = srv.listen(ctx, stderr, token, generated)
+		err = srv.listen(ctx, token, generated)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "shellfence serve: %v\n", err)
+		srv.log.error(fmt.Sprintf("serve: %v", err), "error", err.Error())
 		return 1
 	}
 	return 0
 }
 
 // listen serves HTTP or SSE, saying where and with which token.
-func (srv *server) listen(ctx context.Context, stderr io.Writer, token string, generated bool) error {
+func (srv *server) listen(ctx context.Context, token string, generated bool) error {
 	ln, err := net.Listen("tcp", srv.s.addr)
 	if err != nil {
 		return err
@@ -54,12 +54,18 @@ func (srv *server) listen(ctx context.Context, stderr io.Writer, token string, g
 		what, path = "SSE", "/sse"
 	}
 	url := "http://" + ln.Addr().String() + path
-	fmt.Fprintf(stderr, "shellfence: serving %s at %s for the workspace %s\n", what, url, srv.ws.Root())
+	mode := "sessions"
+	if srv.s.stateless {
+		mode = "stateless"
+	}
+	srv.log.info(fmt.Sprintf("serving %s at %s for the workspace %s", what, url, srv.ws.Root()),
+		"transport", srv.s.transport, "url", url, "workspace", srv.ws.Root(), "mode", mode, "version", version())
 	switch {
 	case srv.s.noAuth:
-		fmt.Fprintf(stderr, "shellfence: warning: --noauth: no token is asked for; anyone who can reach %s can run commands in the workspace\n", url)
+		srv.log.warn(fmt.Sprintf("--noauth: no token is asked for; anyone who can reach %s can run commands in the workspace", url))
 	case generated:
-		fmt.Fprintf(stderr, "shellfence: no token was given (--auth, the config's auth or $%s), so one was generated; clients send \"Authorization: Bearer <token>\" with\nshellfence: token: %s\n", tokenEnv, token)
+		srv.log.info(fmt.Sprintf("no token was given (--auth, the config's auth or $%s), so one was generated; clients send \"Authorization: Bearer <token>\" with", tokenEnv))
+		srv.log.info("token: "+token, "token", token)
 	}
 	return srv.serveHTTP(ctx, ln, srv.httpHandler(token))
 }

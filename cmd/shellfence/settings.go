@@ -42,8 +42,10 @@ type settings struct {
 	limits           limits
 	grace            time.Duration
 
-	auditLog string
-	quiet    bool
+	auditLog  string
+	quiet     bool
+	logFormat string // "text" or "json"
+	stateless bool   // streamable HTTP without sessions
 }
 
 func defaultSettings() settings {
@@ -57,6 +59,7 @@ func defaultSettings() settings {
 		maxOutput:      20000,
 		limits:         defaultLimits(),
 		grace:          10 * time.Second,
+		logFormat:      "text",
 	}
 }
 
@@ -116,6 +119,8 @@ func serveFlags(s *settings) *flag.FlagSet {
 	fs.DurationVar(&s.grace, "grace", s.grace, "on SIGTERM over HTTP, how long, `DUR`, the calls in progress may go on before their runs are stopped")
 	fs.StringVar(&s.auditLog, "audit-log", s.auditLog, "append one JSON line per tool call to `FILE`")
 	fs.BoolVar(&s.quiet, "quiet", s.quiet, "write no audit lines to stderr")
+	fs.StringVar(&s.logFormat, "log-format", s.logFormat, "write the server's messages on stderr as `text` or json (one object per line)")
+	fs.BoolVar(&s.stateless, "stateless", s.stateless, "serve streamable HTTP without sessions, for a load balancer: every call is on its own (no cd, variables, run_output or background runs between calls)")
 	return fs
 }
 

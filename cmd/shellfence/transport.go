@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -53,7 +54,7 @@ func (srv *server) httpHandler(token string) http.Handler {
 	if srv.s.transport == "sse" {
 		mux.Handle("/sse", mcp.NewSSEHandler(get, &mcp.SSEOptions{DisableLocalhostProtection: proxied}))
 	} else {
-		mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(get, &mcp.StreamableHTTPOptions{DisableLocalhostProtection: proxied, SessionTimeout: idleSession}))
+		mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(get, &mcp.StreamableHTTPOptions{DisableLocalhostProtection: proxied, SessionTimeout: idleSession, Stateless: srv.s.stateless}))
 	}
 	var h http.Handler = mux
 	if token != "" {
@@ -77,6 +78,7 @@ func (srv *server) serveHTTP(ctx context.Context, ln net.Listener, h http.Handle
 	case <-ctx.Done():
 	}
 	srv.draining.Store(true)
+	srv.log.info(fmt.Sprintf("shutting down: the calls in progress have %v to finish", srv.s.grace), "grace", srv.s.grace.String())
 	gctx, cancel := context.WithTimeout(context.Background(), srv.s.grace)
 	defer cancel()
 	go hs.Shutdown(gctx) // stop accepting; idle connections close
@@ -87,6 +89,7 @@ func (srv *server) serveHTTP(ctx context.Context, ln net.Listener, h http.Handle
 	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
+	srv.log.info("stopped")
 	return nil
 }
 
