@@ -1,6 +1,10 @@
 package main
 
 import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -8,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // TestChroot runs the static binary in an empty root holding only itself
@@ -42,4 +47,135 @@ func TestChroot(t *testing.T) {
 	if out != want || code != 0 {
 		t.Errorf("got exit %d\n%s\nwant\n%s", code, out, want)
 	}
+}
+
+// imageUID is the numeric user the container image runs as (Dockerfile).
+const imageUID = 65532
+
+// TestChrootImage runs the server as the container image does: the
+// static binary alone in an empty root at /shellfence, /workspace as the
+// working directory, a numeric user with no entry in any /etc/passwd,
+// serve --http with JSON logs and the token from the environment. The
+// probes answer without the token, /mcp demands it, and SIGTERM during a
+// running command ends the server within the grace period with the
+// command stopped.
+func TestChrootImage(t *testing.T) {
+	if runtime.GOOS != "linux" || os.Geteuid() != 0 {
+		t.Skip("needs Linux and root for chroot")
+	}
+	root := t.TempDir()
+	os.Chmod(root, 0o755)
+	buildStatic(t, root)
+	ws := filepath.Join(root, "workspace")
+	if err := os.Mkdir(ws, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.Chown(ws, imageUID, imageUID)
+	token := strings.Repeat("k", 32)
+	cmd := exec.Command("/shellfence", "serve", "--http", "127.0.0.1:0", "--log-format", "json", "--grace", "1s")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Chroot: root, Credential: &syscall.Credential{Uid: imageUID, Gid: imageUID}}
+	cmd.Dir = "/workspace"
+	cmd.Env = []string{tokenEnv + "=" + token}
+	url, errb := startLogged(t, cmd)
+	base := strings.TrimSuffix(url, "/mcp")
+	for _, probe := range []string{"/healthz", "/readyz"} {
+		if code := httpStatus(t, "GET", base+probe, "", ""); code != 200 {
+			t.Errorf("%s without a token: %d", probe, code)
+		}
+	}
+	if code := httpStatus(t, "POST", url, "", initializeBody); code != 401 {
+		t.Errorf("/mcp without a token: %d, want 401", code)
+	}
+	if code := httpStatus(t, "POST", url, token, initializeBody); code != 200 {
+		t.Errorf("/mcp initialize with the token: %d", code)
+	}
+	srv := &httpServer{cmd: cmd, url: url, token: token, errb: errb}
+	cs := srv.session(t)
+	_, m := callTool(t, cs, "run", map[string]any{"command": "id -u 2>/dev/null; touch made && ls"})
+	if out, _ := m["stdout"].(string); !strings.Contains(out, "made") {
+		t.Errorf("run as uid %d: %v", imageUID, m)
+	}
+	if fi, err := os.Stat(filepath.Join(ws, "made")); err != nil || fi.Sys().(*syscall.Stat_t).Uid != imageUID {
+		t.Errorf("the file made is not the image user's: %v", err)
+	}
+	called := make(chan map[string]any, 1)
+	go func() {
+		_, m := callTool(t, cs, "run", map[string]any{"command": "while :; do :; done", "timeout": "60s"})
+		called <- m
+	}()
+	time.Sleep(300 * time.Millisecond)
+	start := time.Now()
+	cmd.Process.Signal(syscall.SIGTERM)
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	select {
+	case <-waited:
+	case <-time.After(5 * time.Second):
+		t.Fatalf("still serving 5 s after SIGTERM with --grace 1s\n%s", errb)
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("took %v to end after SIGTERM with --grace 1s", d)
+	}
+	select {
+	case m := <-called:
+		if m["exit_code"] == 0.0 {
+			t.Errorf("the endless run answered as if done: %v", m)
+		}
+	case <-time.After(2 * time.Second):
+		t.Error("the endless run's call did not answer")
+	}
+	if !strings.Contains(errb.String(), `"msg":"stopped"`) {
+		t.Errorf("no stopped line in the JSON log:\n%s", errb)
+	}
+}
+
+const initializeBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`
+
+// startLogged starts cmd and waits for its JSON log to give the address.
+func startLogged(t *testing.T, cmd *exec.Cmd) (string, *syncBuffer) {
+	t.Helper()
+	errb := &syncBuffer{}
+	pr, pw := io.Pipe()
+	cmd.Stderr = io.MultiWriter(errb, pw)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	urls := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(pr)
+		for sc.Scan() {
+			var obj struct{ URL string }
+			if json.Unmarshal(sc.Bytes(), &obj) == nil && obj.URL != "" {
+				urls <- obj.URL
+				break
+			}
+		}
+		io.Copy(io.Discard, pr)
+	}()
+	select {
+	case u := <-urls:
+		return u, errb
+	case <-time.After(10 * time.Second):
+		t.Fatalf("the server did not start:\n%s", errb)
+	}
+	return "", nil
+}
+
+// httpStatus sends one request and returns the status code.
+func httpStatus(t *testing.T, method, url, token, body string) int {
+	t.Helper()
+	req, _ := http.NewRequest(method, url, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, url, err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode
 }
