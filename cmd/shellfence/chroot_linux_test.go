@@ -49,9 +49,6 @@ func TestChroot(t *testing.T) {
 	}
 }
 
-// imageUID is the numeric user the container image runs as (Dockerfile).
-const imageUID = 65532
-
 // TestChrootImage runs the server as the container image does: the
 // static binary alone in an empty root at /shellfence, /workspace as the
 // working directory, a numeric user with no entry in any /etc/passwd,
