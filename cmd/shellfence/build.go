@@ -114,6 +114,7 @@ type server struct {
 	audit    *auditLog
 	log      *logger
 	calls    sync.WaitGroup // the calls in progress
+	posts    sync.WaitGroup // the HTTP requests in progress, but GET streams
 	stopRuns func()         // ends every call's context
 	draining atomic.Bool    // shutting down: /readyz says no
 }
@@ -221,8 +222,13 @@ func (srv *server) bound(life context.Context) mcp.Middleware {
 
 // drain waits, at most d, for the calls in progress to end.
 func (srv *server) drain(d time.Duration) {
+	waitAtMost(&srv.calls, d)
+}
+
+// waitAtMost waits for wg, at most d.
+func waitAtMost(wg *sync.WaitGroup, d time.Duration) {
 	done := make(chan struct{})
-	go func() { srv.calls.Wait(); close(done) }()
+	go func() { wg.Wait(); close(done) }()
 	select {
 	case <-done:
 	case <-time.After(d):

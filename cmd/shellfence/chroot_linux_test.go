@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -13,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // TestChroot runs the static binary in an empty root holding only itself
@@ -87,7 +90,11 @@ func TestChrootImage(t *testing.T) {
 		t.Errorf("/mcp initialize with the token: %d", code)
 	}
 	srv := &httpServer{cmd: cmd, url: url, token: token, errb: errb}
-	cs := srv.session(t)
+	cs, err := newClient().Connect(t.Context(), &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: srv.client()}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
 	_, m := callTool(t, cs, "run", map[string]any{"command": "id -u 2>/dev/null; touch made && ls"})
 	if out, _ := m["stdout"].(string); !strings.Contains(out, "made") {
 		t.Errorf("run as uid %d: %v", imageUID, m)
@@ -96,12 +103,21 @@ func TestChrootImage(t *testing.T) {
 		t.Errorf("the file made is not the image user's: %v", err)
 	}
 	called := make(chan map[string]any, 1)
+	start := time.Now()
 	go func() {
-		_, m := callTool(t, cs, "run", map[string]any{"command": "while :; do :; done", "timeout": "60s"})
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "run", Arguments: map[string]any{"command": "while :; do :; done", "timeout": "60s"}})
+		if err != nil {
+			t.Errorf("%v: the endless run's call: %v", time.Since(start), err)
+			called <- nil
+			return
+		}
+		var m map[string]any
+		b, _ := json.Marshal(res.StructuredContent)
+		json.Unmarshal(b, &m)
 		called <- m
 	}()
 	time.Sleep(300 * time.Millisecond)
-	start := time.Now()
+	start = time.Now()
 	cmd.Process.Signal(syscall.SIGTERM)
 	waited := make(chan error, 1)
 	go func() { waited <- cmd.Wait() }()
@@ -115,8 +131,8 @@ func TestChrootImage(t *testing.T) {
 	}
 	select {
 	case m := <-called:
-		if m["exit_code"] == 0.0 {
-			t.Errorf("the endless run answered as if done: %v", m)
+		if m == nil || m["exit_code"] != 130.0 || m["cancelled"] != true {
+			t.Errorf("the endless run did not answer that it was stopped: %v", m)
 		}
 	case <-time.After(2 * time.Second):
 		t.Error("the endless run's call did not answer")

@@ -84,7 +84,9 @@ func (srv *server) serveHTTP(ctx context.Context, ln net.Listener, h http.Handle
 	go hs.Shutdown(gctx) // stop accepting; idle connections close
 	srv.drain(srv.s.grace)
 	srv.stopRuns()
-	srv.drain(grace)
+	// A call's handler has returned before its answer is written: the
+	// requests, not the calls, say when the answers are out.
+	waitAtMost(&srv.posts, grace)
 	hs.Close() // streams that stay open: SSE and standalone GETs
 	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
 		return err
@@ -106,6 +108,18 @@ func (srv *server) withHealth(h http.Handler) http.Handler {
 		}
 		io.WriteString(w, "ready\n")
 	})
-	mux.Handle("/", h)
+	mux.Handle("/", srv.counted(h))
 	return mux
+}
+
+// counted counts the requests to h in progress in srv.posts, but the GET
+// streams, which stay open.
+func (srv *server) counted(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet {
+			srv.posts.Add(1)
+			defer srv.posts.Done()
+		}
+		h.ServeHTTP(w, r)
+	})
 }
