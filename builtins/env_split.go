@@ -214,20 +214,9 @@ func (e *envRun) checkSignals(_, v string) error {
 	return nil
 }
 
-var signalNames = strings.Fields("HUP INT QUIT ILL TRAP ABRT IOT BUS FPE KILL USR1 SEGV USR2 PIPE ALRM TERM STKFLT CHLD CLD CONT STOP TSTP TTIN TTOU URG XCPU XFSZ VTALRM PROF WINCH IO POLL PWR SYS")
-
 func knownSignal(s string) bool {
-	if allDigits(s) && s != "" {
-		n := atoi(s)
-		return n >= 1 && n <= 64
-	}
-	s = strings.TrimPrefix(s, "SIG")
-	for _, n := range signalNames {
-		if n == s {
-			return true
-		}
-	}
-	return false
+	n, ok := signalNumber(s)
+	return ok && n >= 1
 }
 
 // run runs the command with the new environment and directory.

@@ -9,10 +9,10 @@ import (
 // noInfoFiles are the builtins whose --help and --version texts are not
 // files in help/: the shells have none, true and false make theirs, xargs
 // keeps its own, egrep and fgrep print grep's and test (unlike [) takes
-// no --help.
+// no --help; Debian's which has neither.
 var noInfoFiles = map[string]bool{
 	"sh": true, "bash": true, "true": true, "false": true, "xargs": true,
-	"egrep": true, "fgrep": true, "test": true, "pwd": true,
+	"egrep": true, "fgrep": true, "test": true, "pwd": true, "which": true,
 }
 
 // TestInfoFiles checks that every builtin with GNU's --help has its texts

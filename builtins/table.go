@@ -88,5 +88,13 @@ func init() {
 		"patch": patchCmd,
 
 		// group: diff, end
+
+		// group: shell-adjacent (timeout which printenv envsubst sync)
+		"timeout":  timeoutCmd,
+		"which":    which,
+		"printenv": printenv,
+		"envsubst": envsubst,
+		"sync":     syncCmd,
+		// group: shell-adjacent, end
 	}
 }
