@@ -94,7 +94,9 @@ func finish(dir, stdout, stderr string, status int) (Outcome, error) {
 
 var (
 	bashPrefix = regexp.MustCompile(`(?m)^bash: (line \d+: )?`)
-	ourPrefix  = regexp.MustCompile(`(?m)^shellfence: (line \d+, column \d+: )?`)
+	ourPrefix  = regexp.MustCompile(`(?m)^(shellfence: (line \d+, column \d+: )?|bash: (line \d+: )?)`)
+	// ourHint is the line shellfence adds after "command not found".
+	ourHint = regexp.MustCompile(`(?m)^shellfence: [^\n]*: this shell runs only its built-in commands[^\n]*\n`)
 )
 
 // normGNU drops bash's "bash: line N: " prefix, which names the shell
@@ -102,7 +104,10 @@ var (
 func normGNU(s string) string { return bashPrefix.ReplaceAllString(s, "") }
 
 // normOurs drops shellfence's own "shellfence: " prefix likewise.
-func normOurs(s string) string { return ourPrefix.ReplaceAllString(s, "") }
+// The hint after "command not found" is dropped too.
+func normOurs(s string) string {
+	return ourPrefix.ReplaceAllString(ourHint.ReplaceAllString(s, ""), "")
+}
 
 // TempWorkspace makes a fresh directory, with symlinks in its path
 // resolved so that both sides print the same path.

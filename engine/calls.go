@@ -258,7 +258,7 @@ func (r *run) typeCmd(p *builtins.Proc) int {
 		if kind == "" || strings.Contains(flags, "P") && kind != "file" {
 			status = 1
 			if flags == "" {
-				r.notFound(p, mode, n)
+				r.typeNotFound(p, mode, n)
 			}
 			continue
 		}
@@ -298,7 +298,7 @@ func typeLine(mode, flags, name, kind string) string {
 	return name + " is a shell " + kind
 }
 
-func (r *run) notFound(p *builtins.Proc, mode, n string) {
+func (r *run) typeNotFound(p *builtins.Proc, mode, n string) {
 	switch mode {
 	case "type", "command-V":
 		fmt.Fprintf(p.Stderr, "shellfence: type: %s: not found\n", n)

@@ -162,6 +162,17 @@ func (e *Engine) lookup(name string) (builtins.Func, bool) {
 	return builtins.Lookup(name)
 }
 
+// names lists the engine's commands: the builtins and the embedder's.
+func (e *Engine) names() []string {
+	names := builtins.Names()
+	for n := range e.cmds {
+		if _, ok := builtins.Lookup(n); !ok {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
 // Request is one run.
 type Request struct {
 	// Command is a shell command line in bash syntax.
@@ -220,6 +231,10 @@ type Result struct {
 	Exceeded *budget.Exceeded
 	// Dir is the working directory the run ended in.
 	Dir string
+	// Hint, when a command was not found, says that the shell runs only
+	// its built-in commands and names the nearest ones (one line per
+	// missing name), as printed on standard error after bash's message.
+	Hint string
 }
 
 // Exit statuses of runs the engine stopped.

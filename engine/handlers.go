@@ -172,6 +172,9 @@ func execMiddleware(next interp.ExecHandlerFunc) interp.ExecHandlerFunc {
 		r := runOf(ctx)
 		p, stop := r.proc(ctx, args)
 		defer stop()
+		if !strings.Contains(args[0], "/") && !r.knows(args[0]) {
+			return statusErr(r.notFound(p, args[0], interp.HandlerCtx(ctx)))
+		}
 		return statusErr(r.execProc(p))
 	}
 }
@@ -222,6 +225,16 @@ func (r *run) execProc(p *builtins.Proc) int {
 		return 127
 	}
 	return builtins.Run(f, p)
+}
+
+// knows reports whether name is a command of the engine's (allowed or
+// not) or one of its internal ones.
+func (r *run) knows(name string) bool {
+	if _, ok := internal[name]; ok {
+		return true
+	}
+	_, ok := r.e.lookup(name)
+	return ok
 }
 
 // binName maps /bin/ls, /usr/bin/grep and the like to the builtin name;

@@ -85,6 +85,8 @@ type run struct {
 	// (a program with cmd &, an eval, a function that starts one): only
 	// then are jobs reaped at its end.
 	mayHaveJobs atomic.Bool
+	// hints holds the hints given for missing commands.
+	hints hintSet
 }
 
 // runKey carries the *run in the contexts handed to the interpreter: a
@@ -199,7 +201,7 @@ func (r *run) execute(ctx context.Context, req Request, s *Session, note string)
 	r.stdin = stdin
 	errs.note(note)
 	code, rr := r.startSafely(r.bind(runCtx), req, s)
-	res := Result{ExitCode: code, Dir: r.dir}
+	res := Result{ExitCode: code, Dir: r.dir, Hint: r.hints.text()}
 	r.stopped(ctx, runCtx, timeout, &res, errs)
 	if rr != nil && !res.TimedOut && !res.Cancelled && res.Exceeded == nil {
 		res.Dir = rr.Dir
@@ -339,7 +341,7 @@ func (r *run) interpret(ctx context.Context, runner *interp.Runner, file *syntax
 				ch <- 2
 			}
 		}()
-		code := exitCode(runner.Run(ctx, file), r.stderr)
+		code := exitCode(runner.Run(withShellName(ctx, file.Name), file), r.stderr)
 		if top && r.mayHaveJobs.Load() {
 			r.reapJobs(runner)
 		}
@@ -496,7 +498,7 @@ func (e *Engine) system(r *run) *builtins.System {
 		Now:    e.now,
 		Loc:    e.loc,
 		Exec:   r.execProc,
-		Has:    func(name string) bool { _, ok := e.lookup(name); return ok },
+		Has:    func(name string) bool { _, ok := e.lookup(name); return ok && allowed(r.allow, name) },
 		Shell:  r.shell,
 		Dev:    &builtins.DevFiles{Budget: r.budget},
 		Budget: r.budget,

@@ -44,6 +44,7 @@ type runResult struct {
 	Cancelled       bool   `json:"cancelled,omitempty" jsonschema:"true when the client cancelled the run"`
 	BudgetExceeded  string `json:"budget_exceeded,omitempty" jsonschema:"the budget that stopped the run, if one did"`
 	Cwd             string `json:"cwd" jsonschema:"the working directory the run ended in, relative to the workspace root; the next run starts there"`
+	Hint            string `json:"hint,omitempty" jsonschema:"when a command was not found: this shell runs only its built-in commands, and the nearest ones, one line per missing command"`
 	Status          string `json:"status" jsonschema:"exited, running (a background run just started), killed (run_kill or the client stopped it) or timed_out"`
 	// Signals are the failure lines of the output a result leaves out.
 	Signals     []signals.Signal `json:"signals,omitempty" jsonschema:"lines that look like failures (errors, failed tests, panics, crashes...) in the part of stdout or stderr left out here, at most 20; run_output shows their context"`
@@ -212,6 +213,7 @@ func (tb *Toolbox) runOutcome(rec *stored, res engine.Result) runResult {
 		TimedOut:        res.TimedOut,
 		Cancelled:       res.Cancelled,
 		Cwd:             tb.relPath(res.Dir),
+		Hint:            res.Hint,
 		Status:          "exited",
 	}
 	switch {

@@ -328,3 +328,16 @@ func BenchmarkRunLs(b *testing.B) {
 		}
 	}
 }
+
+func TestRunHint(t *testing.T) {
+	_, tb, s := box(t, nil, tools.Config{})
+	_, out := do(t, tb, s, "run", `{"command": "vim notes.txt"}`)
+	want := "vim: this shell runs only its built-in commands, no host programs; nearest: sed (the command 'shellfence commands' lists them)"
+	if out["exit_code"] != float64(127) || out["hint"] != want {
+		t.Errorf("hint: %v", out)
+	}
+	_, out = do(t, tb, s, "run", `{"command": "echo ok"}`)
+	if _, ok := out["hint"]; ok {
+		t.Errorf("hint without a missing command: %v", out)
+	}
+}

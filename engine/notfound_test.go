@@ -1,0 +1,85 @@
+package engine_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/shellfence/shellfence/engine"
+)
+
+func TestCommandNotFoundHint(t *testing.T) {
+	const tail = " (the command 'shellfence commands' lists them)"
+	const runsOnly = ": this shell runs only its built-in commands, no host programs"
+	tests := []struct {
+		name, cmd string
+		allow     []string
+		stderr    string
+		hint      string
+	}{
+		{"git", "git status", nil,
+			"bash: line 1: git: command not found\nshellfence: git" + runsOnly + tail + "\n",
+			"git" + runsOnly + tail},
+		{"python3 no typo", "python3 -c 1", nil,
+			"bash: line 1: python3: command not found\nshellfence: python3" + runsOnly + tail + "\n",
+			"python3" + runsOnly + tail},
+		{"vim", "vim f", nil,
+			"bash: line 1: vim: command not found\nshellfence: vim" + runsOnly + "; nearest: sed" + tail + "\n",
+			"vim" + runsOnly + "; nearest: sed" + tail},
+		{"less", "echo; less f", nil,
+			"bash: line 1: less: command not found\nshellfence: less" + runsOnly + "; nearest: cat, head, tail" + tail + "\n",
+			"less" + runsOnly + "; nearest: cat, head, tail" + tail},
+		{"allowlist filters the stand-ins", "less f", []string{"head"},
+			"bash: line 1: less: command not found\nshellfence: less" + runsOnly + "; nearest: head" + tail + "\n",
+			"less" + runsOnly + "; nearest: head" + tail},
+		{"typo", "grpe x f", nil,
+			"bash: line 1: grpe: command not found\nshellfence: grpe" + runsOnly + "; nearest: grep" + tail + "\n",
+			"grpe" + runsOnly + "; nearest: grep" + tail},
+		{"once per name, line numbers", "nope\nnope", nil,
+			"bash: line 1: nope: command not found\nshellfence: nope" + runsOnly + tail + "\nbash: line 2: nope: command not found\n",
+			"nope" + runsOnly + tail},
+		{"nested shell's $0", "bash -c nope my", nil,
+			"my: line 1: nope: command not found\nshellfence: nope" + runsOnly + tail + "\n",
+			"nope" + runsOnly + tail},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, ws := workspace(t, nil)
+			e := engine.New(ws, engine.WithAllow(append(tt.allow, "echo", "bash")...))
+			if tt.allow == nil {
+				e = engine.New(ws)
+			}
+			res, err := e.Run(context.Background(), engine.Request{Command: tt.cmd})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.ExitCode != 127 {
+				t.Errorf("exit %d, want 127", res.ExitCode)
+			}
+			if d := cmp.Diff(tt.stderr, string(res.Stderr)); d != "" {
+				t.Errorf("stderr (-want +got):\n%s", d)
+			}
+			if d := cmp.Diff(tt.hint, res.Hint); d != "" {
+				t.Errorf("hint (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+// A command the allowlist refuses is missing for xargs and find -exec,
+// as it is for the shell.
+func TestAllowlistInsideXargs(t *testing.T) {
+	_, ws := workspace(t, map[string]string{"f": "x\n"})
+	e := engine.New(ws, engine.WithAllow("echo", "xargs", "find"))
+	for cmd, want := range map[string]outcome{
+		"echo f | xargs cat; echo $?":       {"127\n", "xargs: cat: No such file or directory\n", 0},
+		"find f -exec cat {} \\; ; echo $?": {"0\n", "find: ‘cat’: No such file or directory\n", 0},
+		"find f -exec cat {} + ; echo $?":   {"1\n", "find: ‘cat’: No such file or directory\n", 0},
+	} {
+		got := run(t, e, engine.Request{Command: cmd})
+		if d := cmp.Diff(want, got); d != "" {
+			t.Errorf("%s (-want +got):\n%s", cmd, d)
+		}
+	}
+}
