@@ -65,7 +65,7 @@ func cp(p *Proc) int {
 	flags.Value(0, "no-preserve", func(name, v string) error { return o.preserveList(p, name, v, false) })
 	flags.Flag(0, "parents", &f.parents)
 	flags.Func('r', "recursive", func() { o.recursive = true })
-	flags.Func('R', "", func() { o.recursive = true })
+	flags.Alias('R', 'r')
 	flags.Flag(0, "remove-destination", &o.unlinkBefore)
 	flags.Flag('s', "symbolic-link", &o.symLink)
 	flags.Flag(0, "strip-trailing-slashes", &f.stripSlashes)

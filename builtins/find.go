@@ -80,7 +80,7 @@ func find(p *Proc) int {
 	defer p.Flush()
 	f := &finder{p: p, follow: 'P', maxDepth: -1, start: p.Now(), regexTyp: "findutils-default"}
 	args := p.Args[1:]
-	if len(args) > 0 {
+	if len(args) > 0 && !p.probing() {
 		switch args[0] {
 		case "--help":
 			return f.help()
@@ -98,8 +98,15 @@ func find(p *Proc) int {
 		n++
 	}
 	roots := args[:n]
+	if err := f.checkPolicy(args[n:]); err != nil {
+		return f.fail(err)
+	}
 	if err := f.parse(args[n:]); err != nil {
 		return f.fail(err)
+	}
+	if p.probing() {
+		p.Sys.probe.end(roots)
+		return 0
 	}
 	if f.deletes && f.prunes && !f.explicitDepth {
 		p.Errorf("The -delete action automatically turns on -depth, but -prune does nothing when -depth is in effect.  If you want to carry on anyway, just explicitly use the -depth option.")
@@ -167,6 +174,9 @@ func (f *finder) leadingOptions(args []string) (int, int) {
 		a := args[i]
 		switch {
 		case a == "-H" || a == "-L" || a == "-P":
+			if err := f.p.seeOption(OptionName{a}, ""); err != nil {
+				return 0, f.fail(err)
+			}
 			f.follow = a[1]
 		case a == "--":
 			return i + 1, -1

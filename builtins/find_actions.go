@@ -60,6 +60,9 @@ func (ps *fparser) outFile() (io.Writer, error) {
 	case "/dev/stderr":
 		return f.p.Stderr, nil
 	}
+	if f.p.probing() {
+		return io.Discard, nil
+	}
 	key := f.p.Abs(name)
 	if o, ok := f.outs[key]; ok {
 		return o.w, nil

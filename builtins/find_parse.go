@@ -142,6 +142,9 @@ func (ps *fparser) one() error {
 	if !ok {
 		return &findErr{fmt.Sprintf("unknown predicate `%s'", a)}
 	}
+	if err := ps.f.p.seeOption(findOptionName(a), ""); err != nil {
+		return err
+	}
 	ps.i++
 	start := ps.i
 	if pr.kind == findKOption && ps.firstNonOpt != "" && ps.f.warn {

@@ -103,7 +103,7 @@ func (o *grepOpts) define(p *Proc, f *opt.Parser) {
 	f.Value('e', "regexp", func(_, v string) error { o.patterns, o.havePat = append(o.patterns, v), true; return nil })
 	f.Value('f', "file", func(_, v string) error { return o.readPatterns(p, v) })
 	f.Flag('i', "ignore-case", &o.ignoreCase)
-	f.Flag('y', "", &o.ignoreCase)
+	f.Alias('y', 'i')
 	f.Func(0, "no-ignore-case", func() { o.ignoreCase = false })
 	f.Flag('w', "word-regexp", &o.word)
 	f.Flag('x', "line-regexp", &o.line)

@@ -55,6 +55,13 @@ type System struct {
 	// what they read (sort, tac) charge it; files written through the
 	// workspace are charged by the workspace itself.
 	Budget *budget.Budget
+	// CheckOption, if set, is shown each option a command is given, as
+	// its parser meets it and before the option has any effect: cmd is
+	// the command's name without directory, o the option by all its
+	// spellings. An error refuses the option: the command fails at once.
+	CheckOption func(cmd string, o OptionName) error
+	// probe, if set, makes every command stop at its option parser.
+	probe *optProbe
 	// umask is the file mode creation mask set by the shell's umask (the
 	// host process's own mask, 022, applies on top).
 	umask atomic.Uint32

@@ -50,7 +50,7 @@ func rm(p *Proc) int {
 	flags.Add(optionalValue("interactive", func(name, v string) error { return o.interactiveWhen(p, name, v) }))
 	flags.Flag('d', "dir", &o.dirs)
 	flags.Flag('r', "recursive", &o.recursive)
-	flags.Flag('R', "", &o.recursive)
+	flags.Alias('R', 'r')
 	flags.Flag('v', "verbose", &o.verbose)
 	flags.Flag(0, "one-file-system", &o.oneFS)
 	flags.Func(0, "no-preserve-root", func() { o.preserveRoot = false })

@@ -99,5 +99,6 @@ func (p *Proc) usage(err error, status int) int {
 func (p *Proc) newOpts(usageStatus int) *opt.Parser {
 	o := opt.New(p.Name())
 	o.UsageStatus = usageStatus
+	o.Hook = p.optHook()
 	return o
 }

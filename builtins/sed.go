@@ -79,7 +79,7 @@ func sedOptions(p *Proc, c *edit.Compiler, env *edit.Env, scripts *int) *opt.Par
 	flags.NoTry = true
 	flags.Flag('b', "binary", new(bool))
 	flags.Func('r', "regexp-extended", func() { c.Extended = true })
-	flags.Func('E', "", func() { c.Extended = true })
+	flags.Alias('E', 'r')
 	flags.Flag(0, "debug", &env.Debug)
 	flags.Value('e', "expression", func(_, v string) error {
 		*scripts++

@@ -33,7 +33,7 @@ func tr(p *Proc) int {
 	flags := p.newOpts(1)
 	flags.StopAtOperand = true
 	flags.Flag('c', "complement", &t.complement)
-	flags.Flag('C', "", &t.complement)
+	flags.Alias('C', 'c')
 	flags.Flag('d', "delete", &t.del)
 	flags.Flag('s', "squeeze-repeats", &t.squeeze)
 	flags.Flag('t', "truncate-set1", &t.truncate)

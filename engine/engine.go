@@ -27,6 +27,8 @@ type Engine struct {
 	cmds      map[string]builtins.Func // the embedder's commands
 	ceiling   int64                    // the process heap past which a run is stopped
 	wd        *watchdog
+	policy    policy // the option rules, nil: none
+	policyErr error  // rules that do not compile: every run fails
 }
 
 // Option configures an [Engine].
@@ -229,6 +231,9 @@ type Result struct {
 	// Exceeded is the budget whose limit stopped the run, if one did
 	// (ExitCode is then [ExitBudget]).
 	Exceeded *budget.Exceeded
+	// Refused is the option a rule refused, if one did (ExitCode is then
+	// [ExitRefused]).
+	Refused *Refusal
 	// Dir is the working directory the run ended in.
 	Dir string
 	// Hint, when a command was not found, says that the shell runs only

@@ -203,7 +203,7 @@ func (r *run) execute(ctx context.Context, req Request, s *Session, note string)
 	code, rr := r.startSafely(r.bind(runCtx), req, s)
 	res := Result{ExitCode: code, Dir: r.dir, Hint: r.hints.text()}
 	r.stopped(ctx, runCtx, timeout, &res, errs)
-	if rr != nil && !res.TimedOut && !res.Cancelled && res.Exceeded == nil {
+	if rr != nil && !res.TimedOut && !res.Cancelled && res.Exceeded == nil && res.Refused == nil {
 		res.Dir = rr.Dir
 		s.keep(r, rr, req, code)
 	}
@@ -218,9 +218,13 @@ func (r *run) execute(ctx context.Context, req Request, s *Session, note string)
 func (r *run) stopped(ctx, runCtx context.Context, timeout time.Duration, res *Result, errs *sink) {
 	cause := context.Cause(runCtx)
 	var ex *budget.Exceeded
+	var ref *Refusal
 	switch {
 	case cause == nil || cause == errFinished:
 		return
+	case errors.As(cause, &ref):
+		res.Refused, res.ExitCode = ref, ExitRefused
+		errs.note(ref.Error() + "\n")
 	case errors.As(cause, &ex):
 		res.Exceeded, res.ExitCode = ex, ExitBudget
 		errs.note("shellfence: " + ex.Error() + "\n")
@@ -494,7 +498,7 @@ func (r *run) stdinReader() io.Reader {
 
 // system returns the services lent to the builtins of one run.
 func (e *Engine) system(r *run) *builtins.System {
-	return &builtins.System{
+	sys := &builtins.System{
 		Now:    e.now,
 		Loc:    e.loc,
 		Exec:   r.execProc,
@@ -503,4 +507,8 @@ func (e *Engine) system(r *run) *builtins.System {
 		Dev:    &builtins.DevFiles{Budget: r.budget},
 		Budget: r.budget,
 	}
+	if e.policy != nil {
+		sys.CheckOption = r.checkOption
+	}
+	return sys
 }

@@ -65,6 +65,9 @@ func (s *Session) Run(ctx context.Context, req Request) (Result, error) {
 		return Result{}, fmt.Errorf("session busy: %w", ctx.Err())
 	}
 	defer func() { <-s.sem }()
+	if s.e.policyErr != nil {
+		return Result{}, s.e.policyErr
+	}
 	fsys, err := s.e.workspace(req)
 	if err != nil {
 		return Result{}, err

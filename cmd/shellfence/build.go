@@ -47,6 +47,9 @@ func checkSettings(s *settings) error {
 	if err := checkAllow(s.allow); err != nil {
 		return err
 	}
+	if err := engine.CheckRules(s.rules); err != nil {
+		return err
+	}
 	if err := checkOrigins(s.corsOrigins); err != nil {
 		return err
 	}
@@ -73,6 +76,9 @@ func checkAllow(names []string) error {
 func checkConfigPlace(s *settings) error {
 	if s.conf != "" && !s.allowConfigInWorkspace && within(s.cwd, s.conf) {
 		return fmt.Errorf("config %s is inside the workspace %s, where the agent could rewrite its own policy: move it out, or pass --allow-config-in-workspace", s.conf, s.cwd)
+	}
+	if s.rulesFile != "" && !s.allowConfigInWorkspace && within(s.cwd, s.rulesFile) {
+		return fmt.Errorf("rules %s are inside the workspace %s, where the agent could rewrite its own policy: move them out, or pass --allow-config-in-workspace", s.rulesFile, s.cwd)
 	}
 	return nil
 }
@@ -168,6 +174,9 @@ func newToolbox(s *settings, ws *vfs.FS) (*tools.Toolbox, error) {
 	}
 	if s.readOnly {
 		opts = append(opts, engine.ReadOnly())
+	}
+	if s.rules != nil {
+		opts = append(opts, engine.WithRules(s.rules))
 	}
 	cfg := tools.Config{
 		Engine:           engine.New(ws, opts...),

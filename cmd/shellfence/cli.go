@@ -11,15 +11,14 @@ import (
 	"time"
 	_ "time/tzdata" // zone names work on hosts without a zone database
 
-	"github.com/shellfence/shellfence/builtins"
 	"github.com/shellfence/shellfence/engine"
 	"github.com/shellfence/shellfence/vfs"
 )
 
 const usage = `usage:
-  shellfence run [--cwd DIR] [--allow NAMES] [--read-only] [--timeout DUR] [--env NAME=VALUE]... [--] 'COMMAND LINE'
+  shellfence run [--cwd DIR] [--allow NAMES] [--rules FILE] [--read-only] [--timeout DUR] [--env NAME=VALUE]... [--] 'COMMAND LINE'
   shellfence exec [same options] -- NAME [ARG]...
-  shellfence commands
+  shellfence commands [--allow NAMES] [--rules FILE] [--read-only]
   shellfence version             the version, commit, build date and Go version of this binary
   shellfence serve [--cwd DIR] [--conf FILE] [--http [ADDR] | --sse [ADDR]] [--auth TOKEN | --noauth] ...
                                  serve the tools over MCP (stdio by default); serve --help lists every flag
@@ -40,8 +39,7 @@ func cli(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "client":
 		return clientCmd(ctx, args[1:], stdin, stdout, stderr)
 	case "commands":
-		fmt.Fprintln(stdout, strings.Join(builtins.Names(), "\n"))
-		return 0
+		return commandsCmd(args[1:], stdout, stderr)
 	case "version", "--version", "-version":
 		writeVersion(stdout)
 		return 0
@@ -60,6 +58,7 @@ type runFlags struct {
 	timeout  time.Duration
 	env      []string
 	limits   limits
+	rules    engine.Rules
 }
 
 func parseRunFlags(mode string, args []string, stderr io.Writer) (*runFlags, []string, error) {
@@ -69,6 +68,7 @@ func parseRunFlags(mode string, args []string, stderr io.Writer) (*runFlags, []s
 	fs.StringVar(&f.cwd, "cwd", ".", "workspace directory")
 	fs.StringVar(&f.allow, "allow", "", "comma-separated commands that may run (default: all)")
 	fs.BoolVar(&f.readOnly, "read-only", false, "refuse every write to the workspace")
+	fs.Var(rulesFlag{&f.rules}, "rules", "option rules of commands, a JSON `FILE` ({\"command_rules\": {\"rm\": {\"deny_options\": [\"-r\"]}}})")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop the run after this long (e.g. 2s)")
 	f.limits.register(fs)
 	fs.Func("env", "NAME=VALUE to set in the command's environment (repeatable)", func(s string) error {
@@ -124,6 +124,9 @@ func (f *runFlags) engineOptions() []engine.Option {
 	}
 	if f.readOnly {
 		opts = append(opts, engine.ReadOnly())
+	}
+	if f.rules != nil {
+		opts = append(opts, engine.WithRules(f.rules))
 	}
 	return opts
 }

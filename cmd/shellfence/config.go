@@ -15,7 +15,9 @@ import (
 const configHelp = `
 The config file (--conf FILE) is a JSON object. Its keys are the flags'
 names in snake_case: cwd, http, sse (an address, "" for host:port), host,
-port, auth, noauth, cors_origins, allowed_hosts, allow, disable_tools,
+port, auth, noauth, cors_origins, allowed_hosts, allow, command_rules
+({"rm": {"deny_options": ["-r"]}, "ls": {"allow_options": ["-l"]}}),
+tool_per_command, disable_tools,
 read_only, no_persist, fetch_private, edit_delete_backup, compat,
 max_timeout, default_timeout and grace ("90s", "10m"), max_output, max_memory
 and max_file_bytes (a number of bytes or "256MiB"), max_jobs, max_depth,
@@ -40,6 +42,8 @@ var configKeys = map[string]func(*settings) any{
 	"cors_origins":       func(s *settings) any { return (*listKey)(&s.corsOrigins) },
 	"allowed_hosts":      func(s *settings) any { return (*listKey)(&s.allowedHosts) },
 	"allow":              func(s *settings) any { return (*allowKey)(&s.allow) },
+	"command_rules":      func(s *settings) any { return (*rulesKey)(&s.rules) },
+	"tool_per_command":   func(s *settings) any { return &s.toolPerCommand },
 	"disable_tools":      func(s *settings) any { return (*listKey)(&s.disableTools) },
 	"read_only":          func(s *settings) any { return &s.readOnly },
 	"no_persist":         func(s *settings) any { return &s.noPersist },

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"github.com/shellfence/shellfence/engine"
 )
 
 // settings are what the server runs with: the defaults, then the config
@@ -30,6 +32,9 @@ type settings struct {
 	allowedHosts []string
 
 	allow            []string
+	rules            engine.Rules
+	rulesFile        string // where the rules came from, for checkConfigPlace
+	toolPerCommand   bool
 	disableTools     []string
 	readOnly         bool
 	noPersist        bool
@@ -106,6 +111,8 @@ func serveFlags(s *settings) *flag.FlagSet {
 	fs.Var(&listFlag{p: &s.corsOrigins}, "cors-origins", "browser `ORIGINS` (scheme://host[:port], or *) allowed to call over HTTP; CORS is off without them")
 	fs.Var(&listFlag{p: &s.allowedHosts}, "allowed-hosts", "more `NAMES` accepted in the Host header, besides the address served (for proxies and 0.0.0.0)")
 	fs.Var(&listFlag{p: &s.allow}, "allow", "the commands that may run, `NAMES` of commands (default: all; see shellfence commands)")
+	fs.Var(rulesFileFlag{s}, "rules", "option rules of commands, a JSON `FILE` ({\"command_rules\": {\"rm\": {\"deny_options\": [\"-r\"]}}}; overrides the config's command_rules)")
+	fs.BoolVar(&s.toolPerCommand, "tool-per-command", s.toolPerCommand, "also serve each allowed command as a tool of its own, named after it, taking args (exact arguments, no shell)")
 	fs.Var(&listFlag{p: &s.disableTools}, "disable-tools", "tool `NAMES` not to serve (run, read_file, fetch, ...)")
 	fs.BoolVar(&s.readOnly, "read-only", s.readOnly, "refuse every write to the workspace and serve no tool that writes")
 	fs.BoolVar(&s.noPersist, "no-persist", s.noPersist, "start every run in a fresh shell (no cd or variables carried over)")

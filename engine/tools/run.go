@@ -30,7 +30,7 @@ type runArgs struct {
 // runResult is the structured result of run.
 type runResult struct {
 	ID              string `json:"id" jsonschema:"the run's id: run_output with it gives the full output"`
-	ExitCode        int    `json:"exit_code" jsonschema:"the exit status: 0 for success; 124 timed out, 130 cancelled, 137 a budget exceeded, 127 command not found"`
+	ExitCode        int    `json:"exit_code" jsonschema:"the exit status: 0 for success; 124 timed out, 126 an option refused by the command rules, 130 cancelled, 137 a budget exceeded, 127 command not found"`
 	Stdout          string `json:"stdout" jsonschema:"standard output; when longer than the server shows, its head and tail with a marker line between"`
 	Stderr          string `json:"stderr" jsonschema:"standard error, shortened the same way"`
 	StdoutTruncated bool   `json:"stdout_truncated" jsonschema:"true when part of stdout is left out here (run_output has it)"`
@@ -43,6 +43,7 @@ type runResult struct {
 	TimedOut        bool   `json:"timed_out" jsonschema:"true when the timeout stopped the run"`
 	Cancelled       bool   `json:"cancelled,omitempty" jsonschema:"true when the client cancelled the run"`
 	BudgetExceeded  string `json:"budget_exceeded,omitempty" jsonschema:"the budget that stopped the run, if one did"`
+	Refused         string `json:"refused,omitempty" jsonschema:"the option the command rules refused, which stopped the run before it did anything, if one did"`
 	Cwd             string `json:"cwd" jsonschema:"the working directory the run ended in, relative to the workspace root; the next run starts there"`
 	Hint            string `json:"hint,omitempty" jsonschema:"when a command was not found: this shell runs only its built-in commands, and the nearest ones, one line per missing command"`
 	Status          string `json:"status" jsonschema:"exited, running (a background run just started), killed (run_kill or the client stopped it) or timed_out"`
@@ -225,6 +226,9 @@ func (tb *Toolbox) runOutcome(rec *stored, res engine.Result) runResult {
 	if res.Exceeded != nil {
 		out.BudgetExceeded = res.Exceeded.Error()
 	}
+	if res.Refused != nil {
+		out.Refused = res.Refused.Error()
+	}
 	out.Signals, out.SignalsMore = rec.signalsFound()
 	return out
 }
@@ -276,6 +280,8 @@ func runText(r runResult) string {
 		status += ", cancelled"
 	case r.BudgetExceeded != "":
 		status += ", " + r.BudgetExceeded
+	case r.Refused != "":
+		status += ", refused by the command rules"
 	}
 	fmt.Fprintf(&b, "[%s · %d ms · cwd %s · id %s]", status, r.DurationMs, r.Cwd, r.ID)
 	return b.String()

@@ -29,7 +29,10 @@ const (
 type Option struct {
 	Short rune   // 0 when there is no short form
 	Long  string // "" when there is no long form
-	Arg   Arg
+	// Also holds more short letters that are the same option (rm's -R
+	// is its -r): see [Parser.Alias].
+	Also string
+	Arg  Arg
 	// Do is called for every occurrence, in command-line order, with the
 	// value ("" for None, and for Optional when none was given) and the
 	// name as written (-x or --long), for messages.
@@ -48,8 +51,25 @@ type Parser struct {
 	// NoTry leaves out GNU's "Try 'name --help'" line.
 	NoTry bool
 
+	// Hook, if set, sees the parse (a policy checking options, or a
+	// probe listing them).
+	Hook *Hook
+
 	opts        []Option
 	unsupported map[string]bool
+}
+
+// Hook watches a parse. Each func may be nil; an error from one ends the
+// parse with that error.
+type Hook struct {
+	// Start is called when Parse begins, with the parser: its options
+	// are all declared by then ([Parser.Options]).
+	Start func(p *Parser) error
+	// Option is called for each option met, in command-line order,
+	// before its Do: with the option, the name as written and the value.
+	Option func(o *Option, name, value string) error
+	// End is called after the last option, with the operands.
+	End func(operands []string) error
 }
 
 // New returns a parser for the command name with usage status 1.
@@ -59,6 +79,43 @@ func New(name string) *Parser {
 
 // Add adds options.
 func (p *Parser) Add(opts ...Option) { p.opts = append(p.opts, opts...) }
+
+// Options returns the options declared so far.
+func (p *Parser) Options() []Option { return p.opts }
+
+// Alias makes the short letter also a spelling of the option whose short
+// letter is of (declared before): rm's -R is its -r, grep's -y its -i.
+func (p *Parser) Alias(short, of rune) {
+	if o := p.findShort(of); o != nil {
+		o.Also += string(short)
+	}
+}
+
+// Spellings returns every way o can be written, its first short letter
+// first: "-r", "-R", "--recursive".
+func (o *Option) Spellings() []string {
+	var out []string
+	if o.Short != 0 {
+		out = append(out, "-"+string(o.Short))
+	}
+	for _, r := range o.Also {
+		out = append(out, "-"+string(r))
+	}
+	if o.Long != "" {
+		out = append(out, "--"+o.Long)
+	}
+	return out
+}
+
+// do runs o's Do after the hook has seen it.
+func (p *Parser) do(o *Option, name, value string) error {
+	if p.Hook != nil && p.Hook.Option != nil {
+		if err := p.Hook.Option(o, name, value); err != nil {
+			return err
+		}
+	}
+	return o.Do(name, value)
+}
 
 // Flag adds an option without value that sets *b.
 func (p *Parser) Flag(short rune, long string, b *bool) {
@@ -114,6 +171,22 @@ func (p *Parser) unsupportedErr(name string) error {
 
 // Parse parses args (without argv[0]) and returns the operands.
 func (p *Parser) Parse(args []string) ([]string, error) {
+	if p.Hook != nil && p.Hook.Start != nil {
+		if err := p.Hook.Start(p); err != nil {
+			return nil, err
+		}
+	}
+	operands, err := p.parse(args)
+	if err == nil && p.Hook != nil && p.Hook.End != nil {
+		err = p.Hook.End(operands)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return operands, nil
+}
+
+func (p *Parser) parse(args []string) ([]string, error) {
 	var operands []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -157,26 +230,26 @@ func (p *Parser) short(args []string, i int) (int, error) {
 		}
 		name := "-" + string(c)
 		if o.Arg == None {
-			if err := o.Do(name, ""); err != nil {
+			if err := p.do(o, name, ""); err != nil {
 				return 0, err
 			}
 			continue
 		}
 		rest := string(cluster[j+1:])
 		if rest != "" || o.Arg == Optional {
-			return 0, o.Do(name, rest)
+			return 0, p.do(o, name, rest)
 		}
 		if i+1 >= len(args) {
 			return 0, p.fail("option requires an argument -- '%c'", c)
 		}
-		return 1, o.Do(name, args[i+1])
+		return 1, p.do(o, name, args[i+1])
 	}
 	return 0, nil
 }
 
 func (p *Parser) findShort(c rune) *Option {
 	for i := range p.opts {
-		if p.opts[i].Short == c {
+		if p.opts[i].Short == c || strings.ContainsRune(p.opts[i].Also, c) {
 			return &p.opts[i]
 		}
 	}
@@ -195,11 +268,11 @@ func (p *Parser) long(args []string, i int) (int, error) {
 	case o.Arg == None && hasValue:
 		return 0, p.fail("option '%s' doesn't allow an argument", full)
 	case o.Arg == None || o.Arg == Optional || hasValue:
-		return 0, o.Do(full, value)
+		return 0, p.do(o, full, value)
 	case i+1 >= len(args):
 		return 0, p.fail("option '%s' requires an argument", full)
 	}
-	return 1, o.Do(full, args[i+1])
+	return 1, p.do(o, full, args[i+1])
 }
 
 // findLong finds the option whose long name is name or, failing that, the
