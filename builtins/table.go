@@ -96,5 +96,11 @@ func init() {
 		"envsubst": envsubst,
 		"sync":     syncCmd,
 		// group: shell-adjacent, end
+
+		// group: archives (gzip tar zip bzip2)
+		"gzip":   gzipCmd,
+		"gunzip": gzipCmd,
+		"zcat":   gzipCmd,
+		// group: archives, end
 	}
 }
