@@ -82,6 +82,10 @@ func init() {
 		"sed": sed,
 		// group: sed, end
 
+		// group: awk
+		"awk": awkCmd,
+		// group: awk, end
+
 		// group: diff, cmp, patch
 		"cmp":   cmpFiles,
 		"diff":  diff,
