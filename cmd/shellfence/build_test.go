@@ -25,7 +25,7 @@ func TestCheckSettings(t *testing.T) {
 			s.conf, s.allowConfigInWorkspace = filepath.Join(ws, "policy.json"), true
 		}, ""},
 		{"config outside", func(s *settings) { s.conf = writeConfig(t, "{}") }, ""},
-		{"allow", func(s *settings) { s.allow = []string{"ls", "python", "cd"} }, "allow: no such command: python, cd (the commands: [ basename"},
+		{"allow", func(s *settings) { s.allow = []string{"ls", "python", "cd"} }, "allow: no such command: python, cd (the commands: [ "},
 		{"compat", func(s *settings) { s.compat = "other" }, `compat "other"`},
 		{"origins", func(s *settings) { s.corsOrigins = []string{"http://a.example/path"} }, `cors origin "http://a.example/path"`},
 		{"short token", func(s *settings) { s.auth = "abc" }, "the token is 3 characters long"},
