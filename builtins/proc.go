@@ -62,6 +62,10 @@ type System struct {
 	CheckOption func(cmd string, o OptionName) error
 	// probe, if set, makes every command stop at its option parser.
 	probe *optProbe
+	// Scratch is a directory outside the workspace for a command's own
+	// temporary files (sort's runs), charged to the run's file budget;
+	// nil: none, and sort is bounded by the memory budget alone.
+	Scratch *vfs.FS
 	// umask is the file mode creation mask set by the shell's umask (the
 	// host process's own mask, 022, applies on top).
 	umask atomic.Uint32

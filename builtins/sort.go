@@ -11,9 +11,13 @@ package builtins
 // obsolete +POS1 [-POS2]; -t SEP; -s (no last-resort comparison of whole
 // lines); -u; -z. Modes: -c, -C, --check[=diagnose-first|quiet|silent];
 // -m (merge sorted inputs). Output: -o FILE (may be an input: all input
-// is read first). Accepted for compatibility: -S SIZE, -T DIR (no
-// temporary files are used), --parallel=N, --batch-size=N. Collation in
-// C.UTF-8 is byte order. Usage errors exit 2, as in GNU.
+// is read first). Past its share of the run's memory budget (half of
+// what is left, or -S SIZE), sort writes sorted runs to temporary files
+// in the engine's scratch directory, outside the workspace, and merges
+// them, as GNU does in -T DIR; without a scratch directory the budget
+// stops it. Accepted for compatibility: -T DIR (the scratch directory is
+// the engine's), --parallel=N, --batch-size=N. Collation in C.UTF-8 is
+// byte order. Usage errors exit 2, as in GNU.
 //
 // Differences from GNU: --debug, --compress-program and --random-source
 // are not supported; -g puts NaNs in byte order of their text (GNU
@@ -44,8 +48,9 @@ type sortOpts struct {
 	files0     string
 	hasFiles0  bool
 	seed       maphash.Seed
-	noKeys     bool // plain comparison of whole lines
-	globalOnly bool // the global ordering is the only key
+	bufSize    int64 // -S in bytes, or minus a percentage; 0: not given
+	noKeys     bool  // plain comparison of whole lines
+	globalOnly bool  // the global ordering is the only key
 }
 
 func sortCmd(p *Proc) int {

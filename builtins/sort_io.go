@@ -24,62 +24,13 @@ const sortLineCost = int64(unsafe.Sizeof(sortLine{}) + 2*unsafe.Sizeof(sortRef{}
 
 // sortFiles reads every input, sorts the lines and writes them.
 func (p *Proc) sortFiles(o *sortOpts, files []string) int {
-	var lines []sortLine
+	s := p.newSorter(o)
 	for _, f := range files {
-		data, err := p.sortRead(f)
-		if err != nil {
+		if err := s.readFile(f); err != nil {
 			return p.sortFail(err)
 		}
-		if err := p.hold(int64(bytes.Count(data, []byte{o.eol})+1) * sortLineCost); err != nil {
-			return p.sortFail(err)
-		}
-		lines = o.makeLines(data, lines)
 	}
-	o.computeKeys(lines)
-	refs := o.sortLines(lines)
-	return p.sortWrite(o, func(emit func(*sortLine) error) error {
-		if o.unique {
-			return o.firstOfGroups(lines, refs, emit)
-		}
-		for _, r := range refs {
-			if err := emit(&lines[r.idx]); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-}
-
-// sortRead reads a whole input.
-func (p *Proc) sortRead(name string) ([]byte, error) {
-	in, err := p.openText(name)
-	if err != nil {
-		return nil, sortError(fmt.Sprintf("open failed: %s: %s", quote.Shell(name), ErrText(err)))
-	}
-	defer in.done()
-	var buf bytes.Buffer
-	if in.regular() {
-		if err := p.growHeld(&buf, int(in.info.Size())+1); err != nil {
-			return nil, err
-		}
-	}
-	cr := newChunkReader(p, in.r)
-	for {
-		b, err := cr.next()
-		if err == io.EOF {
-			return buf.Bytes(), nil
-		}
-		if err == errStopped {
-			return nil, err
-		}
-		if err != nil {
-			return nil, sortError(fmt.Sprintf("read failed: %s: %s", quote.Shell(name), ErrText(err)))
-		}
-		if err := p.growHeld(&buf, len(b)); err != nil {
-			return nil, err
-		}
-		buf.Write(b)
-	}
+	return s.write()
 }
 
 // sortCheckOutput makes sure -o FILE can be written, creating it but not

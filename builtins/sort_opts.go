@@ -59,7 +59,7 @@ func (p *Proc) sortParse(o *sortOpts) ([]string, error) {
 		o.files0, o.hasFiles0 = v, true
 		return nil
 	})
-	p.sortTuningFlags(flags)
+	p.sortTuningFlags(flags, o)
 	flags.Add(opt.Option{Short: 'y', Arg: opt.Optional, Do: func(string, string) error { return nil }})
 	flags.Unsupported("", "debug", "compress-program", "random-source")
 	addToolInfo(flags, "sort")
@@ -92,9 +92,13 @@ func (p *Proc) sortOrderingFlags(flags *opt.Parser, o *sortOpts) {
 }
 
 // sortTuningFlags adds the options that tune GNU's memory and threads:
-// checked, then without effect here.
-func (p *Proc) sortTuningFlags(flags *opt.Parser) {
-	flags.Value('S', "buffer-size", func(name, v string) error { return sortBufferSize(name, v) })
+// checked; -S sets how much sort holds before it spills to temporary
+// files, the others have no effect here.
+func (p *Proc) sortTuningFlags(flags *opt.Parser, o *sortOpts) {
+	flags.Value('S', "buffer-size", func(name, v string) (err error) {
+		o.bufSize, err = sortBufferSize(name, v)
+		return err
+	})
 	flags.Value('T', "temporary-directory", func(string, string) error { return nil })
 	flags.Value(0, "parallel", func(name, v string) error {
 		n, err := xstrtol.Umax(v, 10, "")
@@ -121,9 +125,10 @@ func (p *Proc) sortTuningFlags(flags *opt.Parser) {
 	})
 }
 
-// sortBufferSize checks -S SIZE: a number with an optional suffix (KiB by
-// default, b for bytes, % of memory).
-func sortBufferSize(name, v string) error {
+// sortBufferSize reads -S SIZE: a number with an optional suffix (KiB by
+// default, b for bytes, % of memory); a percentage is returned negative,
+// for [sortOpts.share] to take of the run's memory budget.
+func sortBufferSize(name, v string) (int64, error) {
 	n, err := xstrtol.Umax(v, 10, "EgGkKmMPtTYZ")
 	i := len(v) - len(strings.TrimLeft(v, " \t\n\v\f\r+0123456789"))
 	endsDigit := i > 0 && ctype.IsDigit(v[i-1])
@@ -136,9 +141,15 @@ func sortBufferSize(name, v string) error {
 		err = 0
 	}
 	if err != 0 {
-		return xstrtolFatal(name, v, err)
+		return 0, xstrtolFatal(name, v, err)
 	}
-	return nil
+	switch {
+	case endsDigit:
+		n = min(n, math.MaxInt64/1024) * 1024
+	case strings.HasSuffix(v, "%"):
+		return -int64(min(n, 100)), nil
+	}
+	return int64(min(n, math.MaxInt64)), nil
 }
 
 // xstrtolFatal is gnulib's message for a bad numeric option value.

@@ -26,6 +26,7 @@ type Engine struct {
 	timeout   time.Duration
 	cmds      map[string]builtins.Func // the embedder's commands
 	ceiling   int64                    // the process heap past which a run is stopped
+	scratch   *vfs.FS                  // temporary files outside the workspace; nil: none
 	wd        *watchdog
 	policy    policy // the option rules, nil: none
 	policyErr error  // rules that do not compile: every run fails
@@ -89,6 +90,16 @@ func WithDepthLimit(n int64) Option {
 // running many runs at once may raise it; zero turns it off.
 func WithHeapCeiling(n int64) Option {
 	return func(e *Engine) { e.ceiling = n }
+}
+
+// WithScratch gives commands a directory outside the workspace for their
+// own temporary files: sort spills sorted runs there once it holds its
+// share of the memory budget, as GNU sort does in $TMPDIR, instead of
+// stopping at the budget. What a run writes there is charged to its file
+// budget and removed by the command that wrote it. Nothing in the
+// workspace names it, and no command can open it by path.
+func WithScratch(fs *vfs.FS) Option {
+	return func(e *Engine) { e.scratch = fs }
 }
 
 // WithTimeout sets the default timeout of a run.

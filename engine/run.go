@@ -496,16 +496,26 @@ func (r *run) stdinReader() io.Reader {
 	return r.stdin
 }
 
+// scratchOf is the scratch directory as r sees it: its writes charged to
+// r's file budget.
+func (e *Engine) scratchOf(r *run) *vfs.FS {
+	if e.scratch == nil {
+		return nil
+	}
+	return e.scratch.WithBudget(r.budget)
+}
+
 // system returns the services lent to the builtins of one run.
 func (e *Engine) system(r *run) *builtins.System {
 	sys := &builtins.System{
-		Now:    e.now,
-		Loc:    e.loc,
-		Exec:   r.execProc,
-		Has:    func(name string) bool { _, ok := e.lookup(name); return ok && allowed(r.allow, name) },
-		Shell:  r.shell,
-		Dev:    &builtins.DevFiles{Budget: r.budget},
-		Budget: r.budget,
+		Now:     e.now,
+		Loc:     e.loc,
+		Exec:    r.execProc,
+		Has:     func(name string) bool { _, ok := e.lookup(name); return ok && allowed(r.allow, name) },
+		Shell:   r.shell,
+		Dev:     &builtins.DevFiles{Budget: r.budget},
+		Budget:  r.budget,
+		Scratch: e.scratchOf(r),
 	}
 	if e.policy != nil {
 		sys.CheckOption = r.checkOption

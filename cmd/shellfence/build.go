@@ -119,6 +119,7 @@ type server struct {
 	mcp      *mcp.Server
 	audit    *auditLog
 	log      *logger
+	scratch  *scratch
 	calls    sync.WaitGroup // the calls in progress
 	posts    sync.WaitGroup // the HTTP requests in progress, but GET streams
 	stopRuns func()         // ends every call's context
@@ -134,17 +135,20 @@ func newServer(ctx context.Context, s *settings, stderr io.Writer, token string)
 	if err != nil {
 		return nil, fmt.Errorf("workspace: %w", err)
 	}
-	tb, err := newToolbox(s, ws)
+	tmp := openScratch()
+	tb, err := newToolbox(s, ws, tmp)
 	if err != nil {
+		tmp.close()
 		ws.Close()
 		return nil, err
 	}
 	audit, err := openAudit(s, stderr, token)
 	if err != nil {
+		tmp.close()
 		ws.Close()
 		return nil, err
 	}
-	srv := &server{s: s, ws: ws, audit: audit, log: newLogger(stderr, s.logFormat)}
+	srv := &server{s: s, ws: ws, audit: audit, log: newLogger(stderr, s.logFormat), scratch: tmp}
 	if s.auditLog != "" && within(s.cwd, s.auditLog) {
 		srv.log.warn(fmt.Sprintf("the audit log %s is inside the workspace, where the agent can change it", s.auditLog), "audit_log", s.auditLog)
 	}
@@ -163,12 +167,14 @@ func newServer(ctx context.Context, s *settings, stderr io.Writer, token string)
 func (srv *server) close() {
 	srv.stopRuns()
 	srv.audit.close()
+	srv.scratch.close()
 	srv.ws.Close()
 }
 
 // newToolbox returns the tools s serves over the workspace ws.
-func newToolbox(s *settings, ws *vfs.FS) (*tools.Toolbox, error) {
+func newToolbox(s *settings, ws *vfs.FS, tmp *scratch) (*tools.Toolbox, error) {
 	opts := append([]engine.Option{engine.WithClock(time.Now, time.Local)}, s.limits.options()...)
+	opts = append(opts, tmp.options()...)
 	if s.allow != nil {
 		opts = append(opts, engine.WithAllow(s.allow...))
 	}

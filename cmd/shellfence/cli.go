@@ -105,7 +105,10 @@ func runCmd(ctx context.Context, mode string, args []string, stdin io.Reader, st
 		return 2
 	}
 	defer ws.Close()
-	eng := engine.New(ws, append(f.engineOptions(), engine.WithOutputLimit(64<<10))...)
+	tmp := openScratch()
+	defer tmp.close()
+	opts := append(f.engineOptions(), tmp.options()...)
+	eng := engine.New(ws, append(opts, engine.WithOutputLimit(64<<10))...)
 	res, err := eng.Run(ctx, req)
 	if err != nil {
 		fmt.Fprintf(stderr, "shellfence: %v\n", err)
