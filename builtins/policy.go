@@ -58,6 +58,17 @@ type Parsed struct {
 	Operands []string
 }
 
+// Has reports whether the line gives the option spelled s (in any of
+// its spellings).
+func (p Parsed) Has(s string) bool {
+	for _, u := range p.Options {
+		if u.Name.Has(s) {
+			return true
+		}
+	}
+	return false
+}
+
 // optProbe runs a command only as far as its option parser: to list its
 // options (list), or to record those a command line uses.
 type optProbe struct {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+	"sync/atomic"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/interp"
@@ -26,6 +27,8 @@ type Session struct {
 	dir   string         // the directory the last finished run ended in
 	umask fs.FileMode
 	funcs funcSet
+	// lastDir is dir, for readers that do not wait for a run ([Session.Dir]).
+	lastDir atomic.Value
 }
 
 // NewSession returns a new shell session in the engine's workspace,
@@ -51,6 +54,7 @@ func (s *Session) Fork(ctx context.Context) (*Session, error) {
 	}
 	defer func() { <-s.sem }()
 	f := &Session{e: s.e, sem: make(chan struct{}, 1), sh: s.sh, base: s.base, dir: s.dir, umask: s.umask}
+	f.lastDir.Store(s.dir)
 	f.funcs.copyFrom(&s.funcs)
 	return f, nil
 }
@@ -135,6 +139,7 @@ func (s *Session) keep(r *run, rr *interp.Runner, req Request, code int) {
 		r.quietly(rr, post.String())
 	}
 	s.base, s.dir = rr, rr.Dir
+	s.lastDir.Store(rr.Dir)
 	s.umask = r.sys.Umask()
 	s.funcs.copyFrom(&r.funcs)
 }

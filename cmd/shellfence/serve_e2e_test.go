@@ -205,7 +205,7 @@ func text(res *mcp.CallToolResult) string {
 	return fmt.Sprint(res.Content[0])
 }
 
-var allTools = []string{"apply_patch", "copy_file", "delete_file", "edit_file", "fetch", "list_dir", "list_tree", "make_dir",
+var allTools = []string{"apply_patch", "check_command", "copy_file", "delete_file", "edit_file", "fetch", "list_dir", "list_tree", "make_dir",
 	"move_path", "read_bytes", "read_file", "remove_dir", "run", "run_kill", "run_output", "write_file"}
 
 // exercise runs the tools through cs, a session on a server started with

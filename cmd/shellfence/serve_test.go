@@ -92,7 +92,7 @@ func TestServeInProcess(t *testing.T) {
 func TestServeReadOnly(t *testing.T) {
 	cs, _, _ := inProcess(t, "--read-only", "--no-persist")
 	defer cs.Close()
-	want := []string{"fetch", "list_dir", "list_tree", "read_bytes", "read_file", "run", "run_kill", "run_output"}
+	want := []string{"check_command", "fetch", "list_dir", "list_tree", "read_bytes", "read_file", "run", "run_kill", "run_output"}
 	if got := toolNames(t, cs); !slices.Equal(got, want) {
 		t.Errorf("tools: %v, want %v", got, want)
 	}

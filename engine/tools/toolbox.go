@@ -102,7 +102,7 @@ func withDefaults(cfg Config) Config {
 
 // all is every tool the toolbox can serve, before Config filters them.
 func (tb *Toolbox) all() []*Tool {
-	list := []*Tool{tb.runTool(), tb.runOutputTool(), tb.runKillTool()}
+	list := []*Tool{tb.runTool(), tb.runOutputTool(), tb.runKillTool(), tb.checkCommandTool()}
 	list = append(list, tb.fileTools()...)
 	list = append(list, tb.listTreeTool(), tb.readBytesTool(), tb.editFileTool(), tb.applyPatchTool())
 	if tb.cfg.Fetcher != nil {

@@ -200,7 +200,7 @@ func TestReadOnlyAndDisabled(t *testing.T) {
 	for _, tl := range tb.Tools() {
 		names = append(names, tl.Name)
 	}
-	if got := strings.Join(names, " "); got != "run run_output run_kill read_file list_tree read_bytes" {
+	if got := strings.Join(names, " "); got != "run run_output run_kill check_command read_file list_tree read_bytes" {
 		t.Errorf("read-only tools: %s", got)
 	}
 }
