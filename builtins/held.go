@@ -2,6 +2,7 @@ package builtins
 
 import (
 	"bytes"
+	"io"
 
 	"github.com/shellfence/shellfence/vfs/budget"
 )
@@ -27,3 +28,42 @@ func (p *Proc) growHeld(buf *bytes.Buffer, n int) error {
 
 // hold charges n bytes the command is about to allocate.
 func (p *Proc) hold(n int64) error { return p.Budget().Charge(budget.Memory, n) }
+
+// readHeld reads all of r, charging what it holds; size, when known,
+// is reserved first.
+func (p *Proc) readHeld(r io.Reader, size int64) ([]byte, error) {
+	var buf bytes.Buffer
+	if size > 0 {
+		if err := p.growHeld(&buf, int(size)+1); err != nil {
+			return nil, err
+		}
+	}
+	cr := newChunkReader(p, r)
+	for {
+		b, err := cr.next()
+		if err == io.EOF {
+			return buf.Bytes(), nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if err := p.growHeld(&buf, len(b)); err != nil {
+			return nil, err
+		}
+		buf.Write(b)
+	}
+}
+
+// readInputHeld opens name ("-" for standard input) and reads it whole.
+func (p *Proc) readInputHeld(name string) ([]byte, error) {
+	in, err := p.openText(name)
+	if err != nil {
+		return nil, err
+	}
+	defer in.done()
+	size := int64(0)
+	if in.regular() {
+		size = in.info.Size()
+	}
+	return p.readHeld(in.r, size)
+}

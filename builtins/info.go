@@ -140,3 +140,10 @@ var coreutilsAuthors = map[string]string{
 	"wc":       "Paul Rubin and David MacKenzie",
 	"yes":      "David MacKenzie",
 }
+
+// addUtilInfo declares util-linux's -h/--help and -V/--version.
+func addUtilInfo(f *opt.Parser, name string) {
+	help := func(string, string) error { return infoText(helpText(name)) }
+	version := func(string, string) error { return infoText(versionText(name)) }
+	f.Add(opt.Option{Short: 'h', Long: "help", Do: help}, opt.Option{Short: 'V', Long: "version", Do: version})
+}

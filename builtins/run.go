@@ -102,3 +102,14 @@ func (p *Proc) newOpts(usageStatus int) *opt.Parser {
 	o.Hook = p.optHook()
 	return o
 }
+
+// optErr is a complete usage error without GNU's "Try" line, for the
+// messages commands print about an option's value.
+func (p *Proc) optErr(format string, args ...any) error {
+	return &opt.Error{Msg: p.Name() + ": " + fmt.Sprintf(format, args...), Status: 1}
+}
+
+// optErrTry is the complete message msg followed by GNU's "Try" line.
+func (p *Proc) optErrTry(msg string) error {
+	return &opt.Error{Msg: msg + fmt.Sprintf("\nTry '%s --help' for more information.", p.Name()), Status: 1}
+}

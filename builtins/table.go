@@ -55,6 +55,23 @@ func init() {
 
 		// group: text, end
 
+		// group: more text (digests, encodings, line tools)
+		"md5sum":    md5sum,
+		"sha1sum":   sha1sum,
+		"sha224sum": sha224sum,
+		"sha256sum": sha256sum,
+		"sha384sum": sha384sum,
+		"sha512sum": sha512sum,
+		"b2sum":     b2sum,
+		"cksum":     cksum,
+		"sum":       sum,
+		"base64":    base64Cmd,
+		"base32":    base32Cmd,
+		"tac":       tac,
+		"rev":       rev,
+		"nl":        nl,
+		// group: more text, end
+
 		// group: values (tr paste seq yes echo printf env date sleep test)
 		"date":   date,
 		"tr":     tr,
