@@ -70,6 +70,15 @@ func init() {
 		"tac":       tac,
 		"rev":       rev,
 		"nl":        nl,
+		"od":        od,
+		"xxd":       xxd,
+		"hexdump":   hexdump,
+		"fold":      fold,
+		"comm":      comm,
+		"expr":      expr,
+		"factor":    factor,
+		"tsort":     tsort,
+		"strings":   stringsCmd,
 		// group: more text, end
 
 		// group: values (tr paste seq yes echo printf env date sleep test)
