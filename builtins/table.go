@@ -131,6 +131,7 @@ func init() {
 		"gzip":   gzipCmd,
 		"gunzip": gzipCmd,
 		"zcat":   gzipCmd,
+		"tar":    tarCmd,
 		// group: archives, end
 	}
 }
