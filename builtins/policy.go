@@ -199,3 +199,35 @@ func runProbe(dir string, args []string, fsys *vfs.FS, pr *optProbe) {
 	}
 	Run(f, p)
 }
+
+// synopsisLines bounds a synopsis (bash's usage goes on for a page).
+const synopsisLines = 6
+
+// Synopsis returns the opening of the command's --help text: its usage
+// lines and what it does (up to the first blank line), or "" when it
+// prints none. The command runs only as far as printing its help, in an
+// empty workspace of its own.
+func Synopsis(name string) string {
+	f, ok := Lookup(name)
+	if !ok {
+		return ""
+	}
+	var out strings.Builder
+	fsys := vfs.NewMem("/").ReadOnly()
+	p := &Proc{
+		Ctx:    context.Background(),
+		Args:   []string{name, "--help"},
+		Stdin:  strings.NewReader(""),
+		Stdout: &out,
+		Stderr: io.Discard,
+		Dir:    "/",
+		FS:     fsys,
+		Sys:    &System{},
+	}
+	if Run(f, p) != 0 {
+		return ""
+	}
+	text, _, _ := strings.Cut(out.String(), "\n\n")
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	return strings.Join(lines[:min(len(lines), synopsisLines)], "\n")
+}

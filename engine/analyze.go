@@ -249,6 +249,10 @@ func (a *analyzer) effects(name string, args []string, p builtins.Parsed, depth 
 			ops = []string{"echo"}
 		}
 		a.command(ops, depth+1)
+	case "timeout":
+		if len(ops) > 1 {
+			a.command(ops[1:], depth+1)
+		}
 	case "env":
 		for len(ops) > 0 && strings.Contains(ops[0], "=") {
 			ops = ops[1:]

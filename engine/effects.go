@@ -23,18 +23,20 @@ var effects = map[string]effect{
 	"cp": {writes: true}, "mv": {writes: true}, "rm": {writes: true}, "rmdir": {writes: true},
 	"mkdir": {writes: true}, "touch": {writes: true}, "truncate": {writes: true}, "ln": {writes: true},
 	"tee": {writes: true}, "chmod": {writes: true}, "mktemp": {writes: true}, "patch": {writes: true},
+	"gzip": {writes: true}, "gunzip": {writes: true},
 	"uniq": {writes: true, note: "its OUTPUT operand"},
 	"sort": {writeOpt: []string{"-o"}},
 	"sed":  {writes: true, runs: true, writeOpt: []string{"-i"}, note: "-i, and the w, W and e commands of its script"},
 	"find": {writeOpt: []string{"-delete", "-fprint", "-fprint0", "-fprintf", "-fls"},
 		runOpt: []string{"-exec", "-execdir", "-ok", "-okdir"}},
-	"xargs": {runs: true}, "env": {runs: true}, "sh": {runs: true}, "bash": {runs: true},
+	"xargs": {runs: true}, "env": {runs: true}, "sh": {runs: true}, "bash": {runs: true}, "timeout": {runs: true},
+	"awk": {writes: true, runs: true, note: "print > FILE, and commands through system() and pipes"},
 }
 
 // readers are the builtins that only read.
-var readers = []string{"[", "basename", "cat", "cmp", "cut", "date", "diff", "dirname", "du", "echo",
+var readers = []string{"[", "basename", "cat", "cmp", "cut", "date", "diff", "dirname", "du", "echo", "envsubst",
 	"egrep", "false", "fgrep", "grep", "head", "ls", "paste", "printf", "pwd", "readlink", "realpath",
-	"seq", "sleep", "stat", "tail", "test", "tr", "true", "wc", "yes"}
+	"seq", "sleep", "stat", "tail", "test", "tr", "true", "wc", "yes", "which", "printenv", "sync", "zcat"}
 
 // CommandPolicy is one allowed command as the policy sees it.
 type CommandPolicy struct {

@@ -193,6 +193,7 @@ func newToolbox(s *settings, ws *vfs.FS, tmp *scratch) (*tools.Toolbox, error) {
 		Fetcher:          &fetch.Fetcher{AllowPrivate: s.fetchPrivate},
 		Compat:           s.compat,
 		EditDeleteBackup: s.editDeleteBackup,
+		ToolPerCommand:   s.toolPerCommand,
 	}
 	if err := checkToolNames(cfg, s.disableTools); err != nil {
 		return nil, err

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/shellfence/shellfence/vfs"
 )
 
 const issueRulesJSON = `{"command_rules": {
@@ -91,5 +93,23 @@ func TestCommandsPolicy(t *testing.T) {
 	}
 	if got := runCLI(t, "commands"); got.Code != 0 || !strings.Contains(got.Stdout, "\nrm\n") {
 		t.Errorf("commands: %+v", got)
+	}
+}
+
+// TestConfigPolicyKeys reads command_rules and tool_per_command.
+func TestConfigPolicyKeys(t *testing.T) {
+	s := defaultSettings()
+	if _, err := decodeConfig([]byte(`{"tool_per_command": true, "command_rules": {"rm": {"deny_options": ["-r"]}}}`), &s); err != nil {
+		t.Fatal(err)
+	}
+	if !s.toolPerCommand || len(s.rules["rm"].DenyOptions) != 1 {
+		t.Errorf("settings %+v", s)
+	}
+	tb, err := newToolbox(&s, vfs.NewMem("/w"), &scratch{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := tb.Tool("rm"); !ok {
+		t.Error("tool_per_command: no rm tool")
 	}
 }

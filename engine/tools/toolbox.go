@@ -43,6 +43,10 @@ type Config struct {
 	// EditDeleteBackup makes edit_file remove its backup once the diff
 	// is made.
 	EditDeleteBackup bool
+	// ToolPerCommand also serves each allowed command as a tool named
+	// after it (cmd_NAME when another tool has the name), taking exact
+	// args, cwd and stdin, with run's result.
+	ToolPerCommand bool
 }
 
 // Toolbox is the set of tools over one engine. It is safe for concurrent
@@ -111,7 +115,7 @@ func (tb *Toolbox) all() []*Tool {
 	if tb.cfg.Compat == CompatCmdshellmcp {
 		list = append(list, tb.compatTools()...)
 	}
-	return list
+	return tb.withCommandTools(list)
 }
 
 // Tools returns the tools served, in a fixed order.

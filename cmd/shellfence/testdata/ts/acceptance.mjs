@@ -6,8 +6,8 @@
 // It prints one line per check and ends with "N passed, N failed"; the
 // exit status is 1 when a check failed. TestTypeScriptSDK runs it.
 
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -140,9 +140,114 @@ async function overHTTP() {
   }
 }
 
+// The policy issue's rules.
+const rules = {
+  rm: { deny_options: ["-r", "-f"] },
+  ls: { allow_options: ["-l", "-a", "-h", "-R", "-t", "-1"] },
+  sed: { deny_options: ["-i"] },
+  find: { deny_options: ["-delete", "-exec", "-execdir", "-ok", "-okdir"] },
+};
+
+// connectStdio starts a server over stdio with args and connects to it.
+async function connectStdio(args) {
+  const client = new Client({ name: "ts-acceptance", version: "0" });
+  await client.connect(new StdioClientTransport({ command: bin, args: ["serve", ...args, "--quiet"], stderr: "inherit" }));
+  return client;
+}
+
+// policyWorkspace makes a workspace with d/x and f, and a config with the
+// rules outside it.
+function policyWorkspace() {
+  const ws = mkdtempSync(join(tmpdir(), "sf-ts-ws-"));
+  mkdirSync(join(ws, "d"));
+  writeFileSync(join(ws, "d", "x"), "x\n");
+  writeFileSync(join(ws, "f"), "a\n");
+  const confDir = mkdtempSync(join(tmpdir(), "sf-ts-conf-"));
+  const conf = join(confDir, "shellfence.json");
+  writeFileSync(conf, JSON.stringify({ command_rules: rules }));
+  return { ws, confDir, conf };
+}
+
+async function policy() {
+  const { ws, confDir, conf } = policyWorkspace();
+  const client = await connectStdio(["--cwd", ws, "--conf", conf]);
+  try {
+    const denied = [
+      "rm -r d", "rm -R d", "rm --recursive d", "rm --rec d", "rm -rf d", "rm -fr d", "rm -r -f d", "rm -f d/x",
+      "echo d | xargs rm -r", "echo d | xargs rm -fR", "find . -name d -exec rm -r {} +", "find d -delete",
+      "sh -c 'rm -r d'", "bash -c 'rm --recursive d'", "eval 'rm -r d'", "x='rm -R d'; eval \"$x\"",
+      "sed -i s/a/b/ f", "sed --in-place s/a/b/ f", "ls -S d", "rm -r d; echo after",
+    ];
+    for (const command of denied) {
+      const res = await client.callTool({ name: "run", arguments: { command } });
+      const r = res.structuredContent;
+      check(`policy: run ${command} is refused with 126`,
+        res.isError && r?.exit_code === 126 && /is not allowed here \(command_rules\)\n$/.test(r.stderr) && r.stdout === "", r);
+    }
+    for (const args of [["-r", "d"], ["-fr", "d"], ["--rec", "d"]]) {
+      const res = await client.callTool({ name: "run", arguments: { command: "rm", args } });
+      check(`policy: run rm ${args.join(" ")} (args form) is refused with 126`, res.structuredContent?.exit_code === 126, res.structuredContent);
+    }
+    const rm = await client.callTool({ name: "run", arguments: { command: "rm -r d" } });
+    check("policy: the message names the option", rm.structuredContent?.stderr === "rm: option '-r' (--recursive) is not allowed here (command_rules)\n", rm.structuredContent);
+    check("policy: the tree is unchanged", readFileSync(join(ws, "d", "x"), "utf8") === "x\n" && readFileSync(join(ws, "f"), "utf8") === "a\n");
+
+    const ls = await client.callTool({ name: "run", arguments: { command: "ls -1a d && ls --all -1 d | wc -l" } });
+    check("policy: allowed options work", ls.structuredContent?.exit_code === 0 && ls.structuredContent.stdout === ".\n..\nx\n3\n", ls.structuredContent);
+    const sed = await client.callTool({ name: "run", arguments: { command: "sed s/a/b/ f" } });
+    check("policy: sed without -i works", sed.structuredContent?.stdout === "b\n", sed.structuredContent);
+
+    const c1 = (await client.callTool({ name: "check_command", arguments: { command: "find . -name '*.tmp' | xargs rm -r" } })).structuredContent;
+    check("check_command: find | xargs rm -r lists find, xargs, rm and the refusal",
+      JSON.stringify(c1?.commands) === JSON.stringify(["find", "xargs", "rm"]) && c1.opaque === false &&
+        c1.refused.length === 1 && c1.refused[0].command === "rm" && /'-r' \(--recursive\) is not allowed here/.test(c1.refused[0].reason), c1);
+    const c2 = (await client.callTool({ name: "check_command", arguments: { command: "sort a > b.txt; sed -i s/x/y/ c" } })).structuredContent;
+    check("check_command: writes of > and sed -i", JSON.stringify(c2?.writes) === JSON.stringify(["b.txt", "c"]) && !existsSync(join(ws, "b.txt")), c2);
+    const c3 = (await client.callTool({ name: "check_command", arguments: { command: 'eval "$x"' } })).structuredContent;
+    check("check_command: eval \"$x\" is opaque", c3?.opaque === true, c3);
+  } finally {
+    await client.close();
+  }
+
+  writeFileSync(conf, JSON.stringify({ command_rules: { rm: { deny_options: ["-r", "--nosuch"] } } }));
+  const bad = spawnSync(bin, ["serve", "--cwd", ws, "--conf", conf, "--quiet"], { input: "", encoding: "utf8" });
+  check("policy: an unknown option in a rule stops the server at start, naming it", bad.status !== 0 && bad.stderr.includes("--nosuch"), bad.stderr);
+  rmSync(ws, { recursive: true, force: true });
+  rmSync(confDir, { recursive: true, force: true });
+}
+
+async function toolPerCommand() {
+  const ws = mkdtempSync(join(tmpdir(), "sf-ts-ws-"));
+  mkdirSync(join(ws, "src"));
+  // One file holds the matches: GNU grep -r lists files in directory order.
+  writeFileSync(join(ws, "src", "a.go"), "package a\n\n// TODO: one\nfunc A() {} // TODO two\n");
+  writeFileSync(join(ws, "notes.txt"), "done\n");
+  const client = await connectStdio(["--cwd", ws, "--tool-per-command", "--allow", "ls,grep,cat"]);
+  try {
+    const { tools } = await client.listTools();
+    for (const name of ["ls", "grep", "cat"]) {
+      const t = tools.find((x) => x.name === name);
+      check(`tool-per-command: ${name} has args and readOnlyHint`,
+        t && t.inputSchema?.properties?.args?.type === "array" && t.annotations?.readOnlyHint === true && t.annotations?.destructiveHint === false, t);
+    }
+    check("tool-per-command: no tool for a command the allowlist leaves out", !tools.some((t) => t.name === "rm" || t.name === "sed"), tools.map((t) => t.name));
+    const res = await client.callTool({ name: "grep", arguments: { args: ["-rn", "TODO", "."] } });
+    let want = "./src/a.go:3:// TODO: one\n./src/a.go:4:func A() {} // TODO two\n";
+    const gnu = spawnSync("grep", ["-rn", "TODO", "."], { cwd: ws, encoding: "utf8" });
+    if (gnu.status === 0) want = gnu.stdout;
+    check("tool-per-command: grep -rn TODO . prints what GNU grep prints", res.structuredContent?.exit_code === 0 && res.structuredContent.stdout === want,
+      { got: res.structuredContent?.stdout, want });
+  } finally {
+    await client.close();
+    rmSync(ws, { recursive: true, force: true });
+  }
+}
+
 try {
   await overStdio();
   await overHTTP();
+  await policy();
+  await toolPerCommand();
 } catch (err) {
   check("no exception", false, String(err?.stack ?? err));
 }
