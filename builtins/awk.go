@@ -72,7 +72,7 @@ func awkProgram(p *Proc, a *awkArgs, operands []string) (string, []string, bool)
 	for _, name := range a.files {
 		text, err := awkReadFile(p, name)
 		if err != nil {
-			p.Errorf("couldn't open file %s: %s", name, ErrText(err))
+			p.Errorf("fatal: cannot open source file `%s' for reading: %s", name, ErrText(err))
 			return "", nil, false
 		}
 		b.WriteString(text)

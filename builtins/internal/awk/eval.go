@@ -193,7 +193,7 @@ func (in *interp) regexOf(e expr) *awkRegex {
 func (in *interp) dynRegex(s string) *awkRegex {
 	re, err := in.cache.compile(s, false)
 	if err != nil {
-		in.errorf("regexp compile failed (%s): /%s/", err.Error(), s)
+		in.errorf("invalid regexp: %s: /%s/", err.Error(), s)
 	}
 	return re
 }

@@ -140,7 +140,8 @@ type mainInput struct {
 	argi    int
 	rd      *recReader
 	closer  io.Closer
-	usedArg bool // a file operand was seen
+	usedArg bool   // a file operand was seen
+	curName string // the file being read, "-" for standard input, for messages
 }
 
 // nextRecord reads the next main-input record into $0 (or returns it
@@ -203,7 +204,7 @@ func (m *mainInput) open(in *interp) bool {
 			}
 			m.usedArg = true
 			m.rd = newRecReader(in.env.Stdin)
-			in.fnr = 0
+			m.curName = "-"
 			return true
 		}
 		argv := in.globals[gARGV].arr
@@ -226,14 +227,16 @@ func (m *mainInput) open(in *interp) bool {
 		in.globals[gFNR].v = num(0)
 		if name == "-" || name == "/dev/stdin" {
 			m.rd = newRecReader(in.env.Stdin)
+			m.curName = name
 			return true
 		}
 		f, err := in.env.Open(name)
 		if err != nil {
-			in.line = 0
+			m.curName = ""
 			in.errorf("cannot open file `%s' for reading: %s", name, in.env.ErrText(err))
 		}
 		m.rd, m.closer = newRecReader(f), f
+		m.curName = name
 		return true
 	}
 }

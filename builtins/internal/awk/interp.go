@@ -164,11 +164,16 @@ func Run(env *Env, cfg *Config) (status int) {
 }
 
 func (in *interp) fatal(msg string) {
+	if in.main.curName != "" {
+		msg = fmt.Sprintf("(FILENAME=%s FNR=%s) fatal: %s", in.main.curName, formatNum(in.fnr, "%.6g"), msg)
+	} else {
+		msg = "fatal: " + msg
+	}
 	if in.line > 0 {
-		fmt.Fprintf(in.env.Stderr, "%s: cmd. line:%d: fatal: %s\n", in.env.Name, in.line, msg)
+		fmt.Fprintf(in.env.Stderr, "%s: cmd. line:%d: %s\n", in.env.Name, in.line, msg)
 		return
 	}
-	fmt.Fprintf(in.env.Stderr, "%s: fatal: %s\n", in.env.Name, msg)
+	fmt.Fprintf(in.env.Stderr, "%s: %s\n", in.env.Name, msg)
 }
 
 func (in *interp) errorf(format string, args ...any) {

@@ -111,7 +111,7 @@ func (in *interp) output(redir tok, name string) *bufio.Writer {
 		in.stdout.Flush()
 		f, err := in.env.Create(name, redir == tAppend)
 		if err != nil {
-			in.errorf("can't redirect to `%s' (%s)", name, in.env.ErrText(err))
+			in.errorf("cannot redirect to `%s': %s", name, in.env.ErrText(err))
 		}
 		o = &outStream{w: bufio.NewWriterSize(f, 32<<10), closer: f}
 	}
