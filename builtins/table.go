@@ -79,6 +79,10 @@ func init() {
 		"factor":    factor,
 		"tsort":     tsort,
 		"strings":   stringsCmd,
+		"shuf":      shuf,
+		"column":    column,
+		"expand":    expand,
+		"split":     split,
 		// group: more text, end
 
 		// group: values (tr paste seq yes echo printf env date sleep test)
