@@ -83,6 +83,7 @@ func init() {
 		"column":    column,
 		"expand":    expand,
 		"split":     split,
+		"join":      join,
 		// group: more text, end
 
 		// group: values (tr paste seq yes echo printf env date sleep test)
