@@ -12,6 +12,7 @@ package builtins
 // at the same byte as gnulib's decoder.
 
 import (
+	"bytes"
 	"encoding/base32"
 	"encoding/base64"
 	"io"
@@ -165,6 +166,7 @@ func (c *baseCodec) decodeStream(p *Proc, r *chunkReader, garbage bool) error {
 		if err != nil && err != io.EOF {
 			return err
 		}
+		chunk, out = c.fastDecode(chunk, grp, out, garbage)
 		for _, b := range chunk {
 			if b == '\n' || garbage && b != '=' && c.rev[b] < 0 {
 				continue
@@ -302,4 +304,26 @@ func (c *baseCodec) decode8(out, g []byte) ([]byte, bool) {
 		return out, false
 	}
 	return append(out, byte(v[6]<<5|v[7])), true
+}
+
+// fastDecode decodes the leading lines of chunk that hold only whole,
+// unpadded groups (the bulk of any encoded file) with the standard
+// library, when no partial group is pending; it returns the rest for the
+// exact decoder.
+func (c *baseCodec) fastDecode(chunk, grp, out []byte, garbage bool) ([]byte, []byte) {
+	if len(grp) > 0 || garbage || c.group != 4 {
+		return chunk, out
+	}
+	for {
+		nl := bytes.IndexByte(chunk, '\n')
+		if nl <= 0 || nl%4 != 0 || chunk[nl-1] == '=' || bytes.IndexByte(chunk[:nl], '\r') >= 0 {
+			return chunk, out
+		}
+		n := len(out)
+		out = append(out, make([]byte, nl/4*3)...)
+		if _, err := base64.StdEncoding.Strict().Decode(out[n:], chunk[:nl]); err != nil {
+			return chunk, out[:n]
+		}
+		chunk = chunk[nl+1:]
+	}
 }
