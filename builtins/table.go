@@ -10,6 +10,10 @@ func init() {
 		"cat": cat,
 		// group: files in, end
 
+		// group: git
+		"git": git,
+		// group: git, end
+
 		// group: shell values
 		// group: shell values, end
 
