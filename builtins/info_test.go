@@ -9,10 +9,12 @@ import (
 // noInfoFiles are the builtins whose --help and --version texts are not
 // files in help/: the shells have none, true and false make theirs, xargs
 // keeps its own, egrep and fgrep print grep's and test (unlike [) takes
-// no --help; Debian's which has neither.
+// no --help; Debian's which has neither; git answers --help and
+// --version itself.
 var noInfoFiles = map[string]bool{
 	"sh": true, "bash": true, "true": true, "false": true, "xargs": true,
 	"egrep": true, "fgrep": true, "test": true, "pwd": true, "which": true,
+	"git": true,
 }
 
 // TestInfoFiles checks that every builtin with GNU's --help has its texts
