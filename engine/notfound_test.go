@@ -18,9 +18,9 @@ func TestCommandNotFoundHint(t *testing.T) {
 		stderr    string
 		hint      string
 	}{
-		{"git", "git status", nil,
-			"bash: line 1: git: command not found\nshellfence: git" + runsOnly + tail + "\n",
-			"git" + runsOnly + tail},
+		{"hg", "hg status", nil,
+			"bash: line 1: hg: command not found\nshellfence: hg" + runsOnly + tail + "\n",
+			"hg" + runsOnly + tail},
 		{"python3 no typo", "python3 -c 1", nil,
 			"bash: line 1: python3: command not found\nshellfence: python3" + runsOnly + tail + "\n",
 			"python3" + runsOnly + tail},
