@@ -1,6 +1,7 @@
 package awk
 
 import (
+	"math"
 	"strings"
 	"unicode/utf8"
 )
@@ -80,7 +81,10 @@ func (s *splitter) splitRegex(rec string, out []string) []string {
 	return append(out, rec[start:])
 }
 
-func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
+// blank marks the default field separators: space, tab, newline.
+var blank = [256]bool{' ': true, '\t': true, '\n': true}
+
+func isBlank(c byte) bool { return blank[c] }
 
 func splitBlanks(rec string, out []string) []string {
 	i := 0
@@ -128,14 +132,59 @@ func (in *interp) setRecord(s string) {
 	in.charge(int64(len(s) - len(in.record)))
 	in.record = s
 	in.fieldsOK = false
+	in.fields = in.fields[:0]
+	in.splitPos = 0
 	in.recFS = in.fs
 }
 
-func (in *interp) splitRecord() {
+func (in *interp) splitRecord() { in.splitTo(math.MaxInt) }
+
+// splitTo splits the record until it has n fields or is fully split;
+// blank and one-character separators split only as far as needed, so
+// that {print $2} does not cut the whole line.
+func (in *interp) splitTo(n int) {
 	if in.fieldsOK {
 		return
 	}
-	in.fields = in.recFS.split(in.record, in.fields[:0], in.rs == "")
+	sp := in.recFS
+	rec, i := in.record, in.splitPos
+	switch {
+	case sp.mode == splitBlank:
+		for len(in.fields) < n {
+			for i < len(rec) && blank[rec[i]] {
+				i++
+			}
+			if i >= len(rec) {
+				in.finishSplit()
+				return
+			}
+			j := i
+			for j < len(rec) && !blank[rec[j]] {
+				j++
+			}
+			in.fields = append(in.fields, rec[i:j])
+			i = j
+		}
+	case sp.mode == splitChar && in.rs != "" && rec != "":
+		for len(in.fields) < n {
+			j := strings.IndexByte(rec[i:], sp.c)
+			if j < 0 {
+				in.fields = append(in.fields, rec[i:])
+				in.finishSplit()
+				return
+			}
+			in.fields = append(in.fields, rec[i:i+j])
+			i += j + 1
+		}
+	default:
+		in.fields = sp.split(rec, in.fields[:0], in.rs == "")
+		in.finishSplit()
+		return
+	}
+	in.splitPos = i
+}
+
+func (in *interp) finishSplit() {
 	in.nf = len(in.fields)
 	in.fieldsOK = true
 }
@@ -161,9 +210,11 @@ func (in *interp) field(i int) value {
 	if i == 0 {
 		return strnum(in.record)
 	}
-	in.splitRecord()
-	if i > in.nf {
-		return value{}
+	if i > len(in.fields) {
+		in.splitTo(i)
+		if i > len(in.fields) {
+			return value{}
+		}
 	}
 	return strnum(in.fields[i-1])
 }

@@ -1,6 +1,8 @@
 package awk
 
 import (
+	"fmt"
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -241,10 +243,18 @@ func (in *interp) math(name string, a []expr) value {
 	case "int":
 		return num(math.Trunc(x))
 	case "sqrt":
+		if x < 0 {
+			in.warn("sqrt: received negative argument %s", formatNum(x, "%.6g"))
+			return num(math.Copysign(math.NaN(), -1))
+		}
 		return num(math.Sqrt(x))
 	case "exp":
 		return num(math.Exp(x))
 	case "log":
+		if x < 0 {
+			in.warn("log: received negative argument %s", formatNum(x, "%.6g"))
+			return num(math.Copysign(math.NaN(), -1))
+		}
 		return num(math.Log(x))
 	case "sin":
 		return num(math.Sin(x))
@@ -289,4 +299,14 @@ func (in *interp) random(name string, a []expr) value {
 	}
 	in.rng.seed(in.randSeed)
 	return num(prev)
+}
+
+// warn prints a gawk warning and goes on.
+func (in *interp) warn(format string, args ...any) {
+	in.stdout.Flush()
+	where := in.env.Name + ": "
+	if in.line > 0 {
+		where += "cmd. line:" + strconv.Itoa(in.line) + ": "
+	}
+	io.WriteString(in.stderrW, where+"warning: "+fmt.Sprintf(format, args...)+"\n")
 }

@@ -87,6 +87,7 @@ type interp struct {
 	record   string
 	fields   []string
 	fieldsOK bool
+	splitPos int // where splitTo goes on
 	nf       int
 	recFS    *splitter
 

@@ -150,13 +150,13 @@ func formatNum(n float64, format string) string {
 		if n >= -1e15 && n <= 1e15 {
 			return strconv.FormatInt(int64(n), 10)
 		}
-		if math.IsInf(n, 0) || math.IsNaN(n) {
-			return nanInf(n)
+		if math.IsInf(n, 0) {
+			return signedNanInf(n)
 		}
 		return strconv.FormatFloat(n, 'f', 0, 64)
 	}
 	if math.IsNaN(n) {
-		return nanInf(n)
+		return signedNanInf(n)
 	}
 	if format == "%.6g" {
 		return fmtG(n, 6)
@@ -174,6 +174,16 @@ func nanInf(n float64) string {
 		return "-nan"
 	}
 	return "nan"
+}
+
+// signedNanInf is how gawk converts infinities and NaNs to strings:
+// always with a sign.
+func signedNanInf(n float64) string {
+	s := nanInf(n)
+	if s[0] != '-' {
+		s = "+" + s
+	}
+	return s
 }
 
 // fmtG is C's %.<prec>g.
