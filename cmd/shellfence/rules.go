@@ -40,8 +40,8 @@ func (k *rulesKey) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// loadRules reads a --rules FILE: a JSON object with the key
-// command_rules (a config file's), or the rules object itself.
+// loadRules reads a --rules FILE: a config file, whose command_rules it
+// takes, or the rules object itself.
 func loadRules(name string) (engine.Rules, error) {
 	data, err := os.ReadFile(name)
 	if err != nil {
@@ -51,7 +51,7 @@ func loadRules(name string) (engine.Rules, error) {
 	if err := json.Unmarshal(data, &top); err != nil {
 		return nil, fmt.Errorf("rules %s: %w", name, jsonError(data, err))
 	}
-	if inner, ok := top["command_rules"]; ok && len(top) == 1 {
+	if inner, ok := top["command_rules"]; ok { // a config file: its rules
 		data = inner
 	}
 	var k rulesKey
