@@ -174,6 +174,7 @@ var noop = []string{"__sf_status", "0"}
 // shell's own and so not subject to the allowlist.
 var internal = map[string]func(r *run, p *builtins.Proc) int{
 	"__sf_type":   (*run).typeCmd,
+	"commands":    (*run).commandsCmd,
 	"__sf_ps":     (*run).recordStage,
 	"__sf_time":   (*run).timeCmd,
 	"__sf_fields": (*run).checkFields,

@@ -73,7 +73,7 @@ var shellTests = []struct {
 	{"pipestatus", "false | true | (exit 3); echo \"${PIPESTATUS[@]} $?\"; set -o pipefail; false | true; echo \"$? ${PIPESTATUS[1]}\"", outcome{"1 0 3 3\n1 0\n", "", 0}},
 	{"pipestatus xtrace free", "set -x; true | true", outcome{"", "+ true\n+ true\n", 0}},
 	{"pipefail", "set -o pipefail; cat nope 2>/dev/null | cat", outcome{"", "", 1}},
-	{"not found", "nosuchcmd x", outcome{"", "bash: line 1: nosuchcmd: command not found\nshellfence: nosuchcmd: this shell runs only its built-in commands, no host programs (the command 'shellfence commands' lists them)\n", 127}},
+	{"not found", "nosuchcmd x", outcome{"", "bash: line 1: nosuchcmd: command not found\nshellfence: nosuchcmd: this shell runs only its built-in commands, no host programs ('commands' lists them)\n", 127}},
 	{"outside read", "cat /etc/passwd", outcome{"", "cat: /etc/passwd: outside the workspace\n", 1}},
 	{"outside dotdot", "cat ../a.txt", outcome{"", "cat: ../a.txt: outside the workspace\n", 1}},
 	{"outside redirect", "echo x > ../x; echo $?", outcome{"1\n", "shellfence: ../x: outside the workspace\n", 0}},

@@ -31,6 +31,20 @@ func (r *run) notFound(p *builtins.Proc, name string, hc interp.HandlerContext) 
 	return 127
 }
 
+// commandsCmd is the shell's `commands`: every command the run may run,
+// each with one line on what it does (as `shellfence commands` prints).
+func (r *run) commandsCmd(p *builtins.Proc) int {
+	var names []string
+	for _, n := range r.e.names() {
+		if allowed(r.allow, n) {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	builtins.WriteCommandList(p.Stdout, names)
+	return 0
+}
+
 // shellNameKey carries $0 of the script being run, which bash's
 // messages start with.
 type shellNameKey struct{}
@@ -53,7 +67,7 @@ func (r *run) hintFor(name string) string {
 	if near := r.nearest(name); len(near) > 0 {
 		h += "; nearest: " + strings.Join(near, ", ")
 	}
-	return h + " (the command 'shellfence commands' lists them)"
+	return h + " ('commands' lists them)"
 }
 
 // nearest lists the commands of the run (registry and allowlist) that do

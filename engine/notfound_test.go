@@ -10,7 +10,7 @@ import (
 )
 
 func TestCommandNotFoundHint(t *testing.T) {
-	const tail = " (the command 'shellfence commands' lists them)"
+	const tail = " ('commands' lists them)"
 	const runsOnly = ": this shell runs only its built-in commands, no host programs"
 	tests := []struct {
 		name, cmd string
@@ -81,5 +81,15 @@ func TestAllowlistInsideXargs(t *testing.T) {
 		if d := cmp.Diff(want, got); d != "" {
 			t.Errorf("%s (-want +got):\n%s", cmd, d)
 		}
+	}
+}
+
+func TestCommandsList(t *testing.T) {
+	_, ws := workspace(t, nil)
+	e := engine.New(ws, engine.WithAllow("grep", "cat"))
+	got := run(t, e, engine.Request{Command: "commands"})
+	want := outcome{"cat   Concatenate FILE(s) to standard output\ngrep  Search for PATTERNS in each FILE\n", "", 0}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
 	}
 }

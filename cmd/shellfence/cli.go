@@ -17,12 +17,19 @@ import (
 
 const usage = `usage:
   shellfence run [--cwd DIR] [--allow NAMES] [--rules FILE] [--read-only] [--timeout DUR] [--env NAME=VALUE]... [--] 'COMMAND LINE'
+                                 run one bash command line (quoted, as one argument) over the workspace
+                                 DIR with the built-in commands; exits with its status (run --help: flags)
   shellfence exec [same options] -- NAME [ARG]...
+                                 run one command with exactly these arguments, without shell parsing
   shellfence commands [--allow NAMES] [--rules FILE] [--read-only]
+                                 list the built-in commands, each with one line on what it does (with
+                                 --allow or --rules: what each may do)
   shellfence version             the version, commit, build date and Go version of this binary
   shellfence serve [--cwd DIR] [--conf FILE] [--http [ADDR] | --sse [ADDR]] [--auth TOKEN | --noauth] ...
                                  serve the tools over MCP (stdio by default); serve --help lists every flag
   shellfence client [--auth TOKEN] [--json] URL TOOL|list|dlzip FILE.zip [--NAME VALUE]...
+                                 call a tool of a shellfence server over HTTP (list: its tools;
+                                 dlzip: copy the workspace out into a zip file)
 `
 
 // cli runs the command line args and returns the exit status.
@@ -52,13 +59,14 @@ func cli(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 type runFlags struct {
-	cwd      string
-	allow    string
-	readOnly bool
-	timeout  time.Duration
-	env      []string
-	limits   limits
-	rules    engine.Rules
+	cwd       string
+	allow     string
+	allowList []string
+	readOnly  bool
+	timeout   time.Duration
+	env       []string
+	limits    limits
+	rules     engine.Rules
 }
 
 func parseRunFlags(mode string, args []string, stderr io.Writer) (*runFlags, []string, error) {
@@ -81,11 +89,21 @@ func parseRunFlags(mode string, args []string, stderr io.Writer) (*runFlags, []s
 	if err := fs.Parse(args); err != nil {
 		return nil, nil, err
 	}
+	if f.allow != "" {
+		f.allowList = splitNames(f.allow)
+		if err := checkAllow(f.allowList); err != nil {
+			fmt.Fprintf(stderr, "shellfence %s: %v\n", mode, err)
+			return nil, nil, err
+		}
+	}
 	return f, fs.Args(), nil
 }
 
 func runCmd(ctx context.Context, mode string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f, rest, err := parseRunFlags(mode, args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
 	if err != nil {
 		return 2
 	}
@@ -95,6 +113,10 @@ func runCmd(ctx context.Context, mode string, args []string, stdin io.Reader, st
 		req.Args = rest
 	case mode == "run" && len(rest) == 1:
 		req.Command = rest[0]
+	case mode == "run" && len(rest) > 1:
+		fmt.Fprintf(stderr, "shellfence run: the command line is one argument: quote it, as in shellfence run %s\n(or run one command with exact arguments: shellfence exec -- %s)\n",
+			quoteLine(strings.Join(rest, " ")), strings.Join(rest, " "))
+		return 2
 	default:
 		fmt.Fprint(stderr, usage)
 		return 2
@@ -122,8 +144,8 @@ func (f *runFlags) engineOptions() []engine.Option {
 		engine.WithClock(time.Now, time.Local),
 		engine.WithTimeout(f.timeout),
 	}, f.limits.options()...)
-	if f.allow != "" {
-		opts = append(opts, engine.WithAllow(strings.Split(f.allow, ",")...))
+	if f.allowList != nil {
+		opts = append(opts, engine.WithAllow(f.allowList...))
 	}
 	if f.readOnly {
 		opts = append(opts, engine.ReadOnly())
@@ -132,4 +154,9 @@ func (f *runFlags) engineOptions() []engine.Option {
 		opts = append(opts, engine.WithRules(f.rules))
 	}
 	return opts
+}
+
+// quoteLine single-quotes s for a POSIX shell.
+func quoteLine(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

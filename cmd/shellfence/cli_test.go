@@ -6,11 +6,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/shellfence/shellfence/builtins"
 )
 
 type cliOutcome struct {
@@ -46,6 +49,11 @@ func TestCLI(t *testing.T) {
 		{"syntax", []string{"run", "--cwd", dir, "echo )"},
 			cliOutcome{"", "shellfence: line 1, column 6: syntax error near unexpected token `)'\n", 2}},
 		{"no command", []string{"run", "--cwd", dir}, cliOutcome{"", usage, 2}},
+		{"unquoted", []string{"run", "--cwd", dir, "cat", "-n", "a.txt"}, cliOutcome{"",
+			"shellfence run: the command line is one argument: quote it, as in shellfence run 'cat -n a.txt'\n(or run one command with exact arguments: shellfence exec -- cat -n a.txt)\n", 2}},
+		{"allow trimmed", []string{"run", "--cwd", dir, "--allow", " cat , true", "cat a.txt"}, cliOutcome{"alpha\n", "", 0}},
+		{"allow unknown", []string{"run", "--cwd", dir, "--allow", "cat,vim", "cat a.txt"}, cliOutcome{"",
+			"shellfence run: allow: no such command: vim (the commands: " + strings.Join(builtins.Names(), " ") + "; the shell's own, such as cd and export, are always there)\n", 2}},
 		{"bad workspace", []string{"run", "--cwd", filepath.Join(dir, "nope"), "true"},
 			cliOutcome{"", "shellfence: workspace: open " + filepath.Join(dir, "nope") + ": no such file or directory\n", 2}},
 	}
@@ -55,6 +63,25 @@ func TestCLI(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", d)
 			}
 		})
+	}
+}
+
+func TestCLIHelp(t *testing.T) {
+	if got := runCLI(t, "run", "--help"); got.Code != 0 || !strings.Contains(got.Stderr, "-allow") {
+		t.Errorf("run --help: %+v", got)
+	}
+	got := runCLI(t, "--help")
+	for _, sub := range []string{"run", "exec", "commands", "serve", "client"} {
+		if !strings.Contains(got.Stdout, "\n  shellfence "+sub+" ") || got.Code != 0 {
+			t.Errorf("--help does not describe %s: %+v", sub, got)
+		}
+	}
+	got = runCLI(t, "commands")
+	lines := strings.Split(strings.TrimSuffix(got.Stdout, "\n"), "\n")
+	if len(lines) != len(builtins.Names()) || !slices.ContainsFunc(lines, func(l string) bool {
+		return strings.Join(strings.Fields(l), " ") == "cat Concatenate FILE(s) to standard output"
+	}) {
+		t.Errorf("commands: %q", got.Stdout)
 	}
 }
 

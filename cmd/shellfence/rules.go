@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/shellfence/shellfence/builtins"
 	"github.com/shellfence/shellfence/engine"
 	"github.com/shellfence/shellfence/vfs"
 )
@@ -91,7 +92,7 @@ func commandsCmd(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if f.rules == nil && f.allow == "" {
-		fmt.Fprintln(stdout, strings.Join(engine.New(vfs.NewMem("/")).Commands(), "\n"))
+		builtins.WriteCommandList(stdout, engine.New(vfs.NewMem("/")).Commands())
 		return 0
 	}
 	eng := engine.New(vfs.NewMem("/"), f.engineOptions()...)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -91,7 +92,7 @@ func TestCommandsPolicy(t *testing.T) {
 	if got.Code != 0 || got.Stdout != want {
 		t.Errorf("exit %d, stdout:\n%s\nwant:\n%s\nstderr %s", got.Code, got.Stdout, want, got.Stderr)
 	}
-	if got := runCLI(t, "commands"); got.Code != 0 || !strings.Contains(got.Stdout, "\nrm\n") {
+	if got := runCLI(t, "commands"); got.Code != 0 || !regexp.MustCompile(`\nrm +Remove \(unlink\) the FILE\(s\)\n`).MatchString(got.Stdout) {
 		t.Errorf("commands: %+v", got)
 	}
 }

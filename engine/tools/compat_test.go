@@ -66,7 +66,7 @@ func TestCmdshell(t *testing.T) {
 		{"options", "cat", []string{"-n", "a.txt"}, "     1\tA\n", false},
 		{"failure shows stderr", "cat", []string{"missing"}, "cat: missing: No such file or directory\n", true},
 		{"silent failure", "false", nil, "false exited with status 1 and printed no error message", true},
-		{"unknown", "python", []string{"-c", "1"}, "bash: line 1: python: command not found\nshellfence: python: this shell runs only its built-in commands, no host programs (the command 'shellfence commands' lists them)\n", true},
+		{"unknown", "python", []string{"-c", "1"}, "bash: line 1: python: command not found\nshellfence: python: this shell runs only its built-in commands, no host programs ('commands' lists them)\n", true},
 		{"line", "ls -la", nil, `Error: cmdshell: command "ls -la" is more than a name: put each option and argument in the args list (or use run for a whole command line)`, true},
 		{"bad escape", "echo", []string{`\x4`}, "Error: cmdshell: args[0]: invalid \\x escape at byte 1 (write \\\\ for a backslash)", true},
 	}

@@ -2,7 +2,10 @@ package tools
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+
+	"github.com/shellfence/shellfence/builtins"
 )
 
 // Instructions is what the server tells a client about itself at
@@ -36,7 +39,7 @@ func runDescription(cfg Config) string {
 		persist = "Every call starts a fresh shell at the workspace root (the server runs with --no-persist); use cwd and chain commands with && instead of relying on cd."
 	}
 	return "Run a bash command line in the workspace and return its exit code, stdout and stderr.\n\n" +
-		"The commands are GNU's (ls, cat, grep, find, sort, uniq, wc, head, tail, cut, tr, sed, diff, patch, xargs, cp, mv, rm, mkdir, stat, du, date, printf and more) built into the server, with GNU's exact output; " +
+		"The commands are GNU's (" + commandList() + ") built into the server, with GNU's exact output; " +
 		"pipes, redirections, &&, ||, globs, $(...), loops, functions and here-documents work as in bash. " +
 		"No host program exists (no python, node, git, make, curl): such a command exits 127. " +
 		"Every path must lie inside the workspace.\n\n" +
@@ -47,6 +50,12 @@ func runDescription(cfg Config) string {
 		fmt.Sprintf("Each stream shows at most %d bytes: its head and its tail, with a marker line saying how much was left out; run_output with the result's id gives the rest (by line range or by regular expression). ", cfg.MaxOutput) +
 		"Binary output is replaced by a one-line note. A non-zero exit code is reported as an error result, not a failure of the call.\n\n" +
 		"Side effects: commands can create, change and delete files in the workspace; nothing outside it can be touched."
+}
+
+// commandList names the built-in commands, from the registry.
+func commandList() string {
+	names := slices.DeleteFunc(builtins.Names(), func(n string) bool { return n == "[" })
+	return strings.Join(names, ", ")
 }
 
 const runOutputDescription = "Read the full stored output of an earlier run, without running it again.\n\n" +

@@ -332,7 +332,7 @@ func BenchmarkRunLs(b *testing.B) {
 func TestRunHint(t *testing.T) {
 	_, tb, s := box(t, nil, tools.Config{})
 	_, out := do(t, tb, s, "run", `{"command": "vim notes.txt"}`)
-	want := "vim: this shell runs only its built-in commands, no host programs; nearest: sed (the command 'shellfence commands' lists them)"
+	want := "vim: this shell runs only its built-in commands, no host programs; nearest: sed ('commands' lists them)"
 	if out["exit_code"] != float64(127) || out["hint"] != want {
 		t.Errorf("hint: %v", out)
 	}
