@@ -39,6 +39,7 @@ var descriptions = map[string]string{
 	"fgrep": "Search for fixed strings (grep -F)",
 	"pwd":   "Print the name of the current working directory",
 	"ln":    "Make links between files",
+	"awk":   "Scan and process text with an awk program (POSIX awk)",
 }
 
 // firstSentence is the paragraph after a help text's usage lines, up to
@@ -58,6 +59,9 @@ func firstSentence(text string) string {
 			}
 			continue
 		}
+		if strings.Contains(line, "\t") { // an option table, not a description
+			return ""
+		}
 		para = append(para, line)
 	}
 	return cutSentence(strings.Join(para, " "))
@@ -70,8 +74,16 @@ func cutSentence(s string) string {
 	if i := strings.Index(s, ". "); i >= 0 {
 		s = s[:i]
 	}
-	return strings.TrimRight(s, ".:, ")
+	s = strings.TrimRight(s, ".:, ")
+	if len(s) > maxDescription {
+		cut := strings.LastIndexByte(s[:maxDescription-3], ' ')
+		s = s[:max(cut, 0)] + "..."
+	}
+	return s
 }
+
+// maxDescription bounds a description, to keep it one line.
+const maxDescription = 120
 
 // WriteCommandList prints names, one a line, each with its description
 // in a column.

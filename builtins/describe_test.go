@@ -1,6 +1,9 @@
 package builtins
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestDescribe(t *testing.T) {
 	for name, want := range map[string]string{
@@ -16,7 +19,7 @@ func TestDescribe(t *testing.T) {
 		}
 	}
 	for _, n := range Names() {
-		if d := Describe(n); len(d) > 160 {
+		if d := Describe(n); len(d) > maxDescription || strings.Contains(d, "\n") {
 			t.Errorf("Describe(%q) is %d bytes: not one line", n, len(d))
 		}
 	}
