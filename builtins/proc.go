@@ -117,8 +117,16 @@ func (p *Proc) Name() string { return p.Args[0] }
 func (p *Proc) BaseName() string { return path.Base(p.Args[0]) }
 
 // Abs returns name as a clean absolute visible path, resolved against the
-// working directory.
+// working directory. A name that goes up out of a directory it names
+// (a/../b) is left unclean, so that the workspace checks, as the kernel
+// does, that the directory exists.
 func (p *Proc) Abs(name string) string {
+	if upThrough(name) {
+		if path.IsAbs(name) {
+			return name
+		}
+		return strings.TrimSuffix(p.Dir, "/") + "/" + name
+	}
 	if path.IsAbs(name) {
 		return path.Clean(name)
 	}
@@ -132,6 +140,23 @@ func (p *Proc) Abs(name string) string {
 		return "/" + name
 	}
 	return p.Dir + "/" + name // one allocation for the names of a walk
+}
+
+// upThrough reports whether name has a ".." right after a component
+// that names a directory (a/.., not ../..).
+func upThrough(name string) bool {
+	for i := strings.Index(name, "/.."); i > 0; {
+		end := i + 3
+		if (end == len(name) || name[end] == '/') && !strings.HasSuffix(name[:i], "..") && !strings.HasSuffix(name[:i], "/.") && name[:i] != "." && !strings.HasSuffix(name[:i], "/") {
+			return true
+		}
+		j := strings.Index(name[i+1:], "/..")
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
 }
 
 // Getenv returns the value of the exported variable name.

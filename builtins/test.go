@@ -162,9 +162,17 @@ func (t *testRun) twoArguments() bool {
 }
 
 func (t *testRun) threeArguments() bool {
-	switch {
-	case t.isBinop(t.arg(t.pos + 1)):
+	switch op := t.arg(t.pos + 1); {
+	case t.isBinop(op):
 		return t.binaryOperator(false)
+	case t.bash && (op == "-a" || op == "-o"):
+		// bash tests each side as one argument: test a -a ! is true
+		a, b := t.arg(t.pos) != "", t.arg(t.pos+2) != ""
+		t.pos += 3
+		if op == "-a" {
+			return a && b
+		}
+		return a || b
 	case t.arg(t.pos) == "!":
 		t.advance(true)
 		return !t.twoArguments()

@@ -71,6 +71,8 @@ func (r *run) replace(ctx context.Context, args []string) ([]string, error) {
 		return append([]string{"__sf_umask"}, args[1:]...), nil
 	case "shopt":
 		return shoptArgs(args), nil
+	case "__sf_let":
+		return letArgs(ctx, args[1:]), nil
 	case "__sf_psload":
 		return r.loadPipeStatus(ctx, args), nil
 	case "echo":
@@ -175,6 +177,7 @@ var noop = []string{"__sf_status", "0"}
 var internal = map[string]func(r *run, p *builtins.Proc) int{
 	"__sf_type":   (*run).typeCmd,
 	"commands":    (*run).commandsCmd,
+	"__sf_atq":    (*run).atQ,
 	"__sf_ps":     (*run).recordStage,
 	"__sf_time":   (*run).timeCmd,
 	"__sf_fields": (*run).checkFields,

@@ -96,7 +96,7 @@ var shellTests = []struct {
 	{"bin path", "/bin/cat a.txt; /usr/bin/cat a.txt", outcome{"alpha\nalpha\n", "", 0}},
 	{"test -O memless", "[ -O a.txt ] | cat; echo done", outcome{"done\n", "", 0}},
 	{"unsupported builtin", "ulimit -n", outcome{"", "ulimit: unsupported builtin\n", 2}},
-	{"coproc refused", "coproc cat", outcome{"", "shellfence: line 1: coproc is not supported: shellfence runs no background processes\n", 2}},
+	{"coproc refused", "coproc cat", outcome{"", "shellfence: line 1: coproc is not supported (no two-way pipe to a job): run the command in the background with cmd &, with its input and output in files\n", 2}},
 	{"outproc refused", "echo x > >(cat)", outcome{"", "shellfence: line 1: output process substitution >(...) is not supported: write to a file, then read it\n", 2}},
 	{"nameless function", "()0; echo after", outcome{"", "shellfence: line 1: syntax error near unexpected token `)'\n", 2}},
 	{"syntax error", "echo )", outcome{"", "shellfence: line 1, column 6: syntax error near unexpected token `)'\n", 2}},

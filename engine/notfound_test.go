@@ -93,3 +93,18 @@ func TestCommandsList(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 }
+
+func TestLetAndAtQ(t *testing.T) {
+	_, ws := workspace(t, nil)
+	e := engine.New(ws)
+	for cmd, want := range map[string]outcome{
+		`let "z=3+4" 'y=2**10'; echo $? $z $y`:                 {"0 7 1024\n", "", 0},
+		`let "a=1)); echo no; ((1" || echo refused`:            {"refused\n", "bash: line 1: let: a=1)); echo no; ((1: syntax error in expression\n", 0},
+		`v="it's"; echo ${v@Q}; a=(x 'y z'); echo "${a[@]@Q}"`: {"'it'\\''s'\n'x' 'y z'\n", "", 0},
+		`set -u; echo $nope; echo after`:                       {"", "nope: unbound variable\n", 127},
+	} {
+		if d := cmp.Diff(want, run(t, e, engine.Request{Command: cmd})); d != "" {
+			t.Errorf("%s (-want +got):\n%s", cmd, d)
+		}
+	}
+}

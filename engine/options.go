@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"mvdan.cc/sh/v3/syntax"
 	"slices"
 	"strings"
 )
@@ -74,9 +75,45 @@ func dropFlags(a string) string {
 	return b.String()
 }
 
+// shoptQuery answers shopt -q [-o] NAME... (which the interpreter does
+// not support) from what shopt prints for each name: status 0 when every
+// one is on.
+func shoptQuery(args []string) []string {
+	flags, names := "", []string{}
+	for _, a := range args[1:] {
+		if strings.HasPrefix(a, "-") && len(names) == 0 {
+			flags += a[1:]
+			continue
+		}
+		names = append(names, a)
+	}
+	if !strings.Contains(flags, "q") || strings.Trim(flags, "qo") != "" || len(names) == 0 {
+		return nil
+	}
+	o := ""
+	if strings.Contains(flags, "o") {
+		o = "-o "
+	}
+	var tests []string
+	for _, n := range names {
+		q, err := syntax.Quote(n, syntax.LangBash)
+		if err != nil {
+			return noop1
+		}
+		tests = append(tests, `[[ "$(shopt `+o+q+`)" == *on ]]`)
+	}
+	return quietEval(strings.Join(tests, " && "))
+}
+
+// noop1 is the command that fails and does nothing.
+var noop1 = []string{"__sf_status", "1"}
+
 // shoptArgs drops, from shopt -s and -u, the option names in
 // droppedShoptNames.
 func shoptArgs(args []string) []string {
+	if q := shoptQuery(args); q != nil {
+		return q
+	}
 	if len(args) < 3 || !slices.Contains(args[1:], "-s") && !slices.Contains(args[1:], "-u") || slices.Contains(args[1:], "-q") {
 		return args
 	}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -85,6 +86,9 @@ type run struct {
 	// (a program with cmd &, an eval, a function that starts one): only
 	// then are jobs reaped at its end.
 	mayHaveJobs atomic.Bool
+	// unbound is set while the last message on a shell's standard error
+	// is the interpreter's "NAME: unbound variable" (see unboundWatch).
+	unbound atomic.Bool
 	// hints holds the hints given for missing commands.
 	hints hintSet
 }
@@ -346,6 +350,9 @@ func (r *run) interpret(ctx context.Context, runner *interp.Runner, file *syntax
 			}
 		}()
 		code := exitCode(runner.Run(withShellName(ctx, file.Name), file), r.stderr)
+		if r.unbound.Swap(false) && code == 1 {
+			code = 127 // bash's status for set -u's unbound variable
+		}
 		if top && r.mayHaveJobs.Load() {
 			r.reapJobs(runner)
 		}
@@ -419,7 +426,7 @@ func (r *run) newRunner(stdin io.Reader, stdout, stderr io.Writer, dir string, e
 	opts := []interp.RunnerOption{
 		func(ir *interp.Runner) error { ir.Dir = dir; return nil },
 		interp.Env(hostless{expand.ListEnviron(env...)}),
-		interp.StdIO(stdin, stdout, stderr),
+		interp.StdIO(stdin, stdout, unboundWatch{stderr, r}),
 		interp.CallHandler(callHandler),
 		interp.ExecHandlers(execMiddleware, denyAll),
 		interp.OpenHandler(openHandler),
@@ -521,4 +528,17 @@ func (e *Engine) system(r *run) *builtins.System {
 		sys.CheckOption = r.checkOption
 	}
 	return sys
+}
+
+// unboundWatch notes the interpreter's message for an unbound variable
+// under set -u, after which it ends the shell with status 1 where bash's
+// status is 127 (the interpreter says no more: its message is the sign).
+type unboundWatch struct {
+	w io.Writer
+	r *run
+}
+
+func (u unboundWatch) Write(b []byte) (int, error) {
+	u.r.unbound.Store(bytes.HasSuffix(b, []byte(": unbound variable\n")) && bytes.Count(b, []byte("\n")) == 1)
+	return u.w.Write(b)
 }

@@ -68,7 +68,7 @@ func (r *run) prepare(file *syntax.File, opts []string) error {
 				err = fmt.Errorf("line %d: syntax error near unexpected token `)'", n.Pos().Line())
 			}
 		case *syntax.CoprocClause:
-			err = fmt.Errorf("line %d: coproc is not supported: shellfence runs no background processes", n.Pos().Line())
+			err = fmt.Errorf("line %d: coproc is not supported (no two-way pipe to a job): run the command in the background with cmd &, with its input and output in files", n.Pos().Line())
 		case *syntax.Stmt:
 			if n.Background {
 				r.mayHaveJobs.Store(true)
@@ -90,6 +90,8 @@ func (r *run) prepare(file *syntax.File, opts []string) error {
 func (r *run) rewrite(file *syntax.File, opts []string) {
 	r.funcs.add(file)
 	r.rewriteArrayOps(file)
+	rewriteLet(file)
+	rewriteAtQ(file)
 	r.rewriteTime(file)
 	subshellLastStages(file)
 	if readsParam(file, "PIPESTATUS") {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/afero"
@@ -103,7 +104,39 @@ func (f *FS) resolve(op, name string) (string, error) {
 	if !ok {
 		return "", &fs.PathError{Op: op, Path: name, Err: ErrOutside}
 	}
+	if strings.Contains(name, "..") {
+		if err := f.walkDotDot(name); err != nil {
+			return "", &fs.PathError{Op: op, Path: name, Err: err}
+		}
+	}
 	return in, nil
+}
+
+// walkDotDot checks name as the kernel walks it: the name before each
+// ".." must be a directory, so a/../b fails when a is missing (path.Clean
+// alone would make it b).
+func (f *FS) walkDotDot(name string) error {
+	parts := strings.Split(name, "/")
+	for i := 1; i < len(parts); i++ {
+		if parts[i] != ".." {
+			continue
+		}
+		if prev := parts[i-1]; prev == "" || prev == "." || prev == ".." {
+			continue // the root, or a directory checked already
+		}
+		in, ok := f.toInner(strings.Join(parts[:i], "/"))
+		if !ok {
+			continue
+		}
+		fi, err := f.inner.Stat(in)
+		switch {
+		case err != nil:
+			return syscall.ENOENT
+		case !fi.IsDir():
+			return syscall.ENOTDIR
+		}
+	}
+	return nil
 }
 
 // Name implements [afero.Fs].
