@@ -217,6 +217,9 @@ type Request struct {
 	// OutputLimit, if > 0, is how many bytes of each stream the result
 	// keeps, instead of the engine's [WithOutputLimit].
 	OutputLimit int
+	// Journal makes the run record what it writes, so that
+	// [Result.FilesChanged] lists what it created, modified and deleted.
+	Journal bool
 }
 
 // Result is the outcome of a run.
@@ -251,6 +254,11 @@ type Result struct {
 	// its built-in commands and names the nearest ones (one line per
 	// missing name), as printed on standard error after bash's message.
 	Hint string
+	// FilesChanged, when the request asked for a journal, lists the
+	// files (symlinks...) the run created, modified or deleted, sorted by
+	// path: never a file only read, nor one written and put back as it
+	// was. Empty, not nil, when nothing changed.
+	FilesChanged []vfs.Change
 }
 
 // Exit statuses of runs the engine stopped.

@@ -61,3 +61,23 @@ func ExampleEngine_Run_disk() {
 	// false: not allowed here (allowed: cat, grep)
 	// exit status 127
 }
+
+// With Journal, the result lists the files the run created, modified and
+// deleted; a file put back as it was, and one only read, are not listed.
+func ExampleRequest_journal() {
+	ws := vfs.NewMem("/ws")
+	e := engine.New(ws)
+	ctx := context.Background()
+	e.Run(ctx, engine.Request{Command: "echo one > a.txt; echo two > b.txt; echo three > c.txt"})
+	res, _ := e.Run(ctx, engine.Request{
+		Command: "cat a.txt >/dev/null; echo 2 >> b.txt; rm c.txt; echo new > d.txt; cp -p a.txt a.bak; echo x > a.txt; mv a.bak a.txt",
+		Journal: true,
+	})
+	for _, c := range res.FilesChanged {
+		fmt.Println(c.Change, c.Path, c.Size)
+	}
+	// Output:
+	// modified b.txt 6
+	// deleted c.txt 0
+	// created d.txt 4
+}

@@ -190,6 +190,10 @@ func (r *run) execute(ctx context.Context, req Request, s *Session, note string)
 	r.stopJobs = stop
 	r.budget = budget.New(r.e.limits, stop)
 	defer r.e.wd.add(r)()
+	var journal *vfs.Journal
+	if req.Journal {
+		r.fs, journal = r.fs.WithJournal()
+	}
 	r.fs = r.fs.WithBudget(r.budget)
 	r.sys = r.e.system(r)
 	r.sys.SetUmask(s.umask)
@@ -214,6 +218,9 @@ func (r *run) execute(ctx context.Context, req Request, s *Session, note string)
 	out.close()
 	errs.close()
 	fill(&res, out, errs, req.Marker)
+	if journal != nil {
+		res.FilesChanged = journal.Changes()
+	}
 	res.Duration = time.Since(start)
 	return res
 }

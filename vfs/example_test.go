@@ -24,3 +24,16 @@ func Example() {
 	// open /home/agent/project/../secrets.txt: outside the workspace
 	// outside the workspace
 }
+
+// A journal records what the writes through a view touch; Changes
+// compares each name with what it was at its first touch.
+func ExampleFS_WithJournal() {
+	ws := vfs.NewMem("/ws")
+	afero.WriteFile(ws, "/ws/keep.txt", []byte("same\n"), 0o644)
+	view, j := ws.WithJournal()
+	afero.WriteFile(view, "/ws/new.txt", []byte("hello\n"), 0o644)
+	afero.WriteFile(view, "/ws/keep.txt", []byte("same\n"), 0o644) // as it was
+	fmt.Println(j.Changes())
+	// Output:
+	// [{new.txt created 6}]
+}

@@ -55,7 +55,7 @@ func (f *FS) Dir(name string) (*Dir, error) {
 }
 
 // readsThrough reports whether f reads the disk as it is: no layer but
-// the workspace's own read-only and budget views, which pass reads to
+// the workspace's own read-only, budget and journal views, which pass reads to
 // the layer below.
 func (f *FS) readsThrough() bool {
 	l := f.inner
@@ -66,6 +66,8 @@ func (f *FS) readsThrough() bool {
 		case readOnly:
 			l = v.Next
 		case quota:
+			l = v.Next
+		case journal:
 			l = v.Next
 		default:
 			return false

@@ -44,7 +44,7 @@ func (tb *Toolbox) runBackground(ctx context.Context, c *Call, a runArgs) (runRe
 		tb.finished(a, req, rec, res)
 		s.store.trim()
 	}()
-	out := runResult{ID: rec.id, ExitCode: -1, Status: "running", Cwd: tb.relPath(tb.abs(a.Cwd))}
+	out := runResult{ID: rec.id, ExitCode: -1, Status: "running", Cwd: tb.relPath(tb.abs(a.Cwd)), FilesChanged: []fileChange{}}
 	text := fmt.Sprintf("[started in the background: id %s; run_output with that id shows its output so far and its status, run_kill stops it]", rec.id)
 	return out, &Result{Text: text}
 }

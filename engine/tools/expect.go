@@ -11,14 +11,15 @@ import (
 // expectArgs are the assertions of run's expect. Each is optional; the
 // result has one assertion per key given.
 type expectArgs struct {
-	ExitCode       *int    `json:"exit_code,omitempty" jsonschema:"the exit status expected (without it, 0)"`
-	StdoutContains strList `json:"stdout_contains,omitempty" jsonschema:"text (or texts) stdout must contain"`
-	StdoutMatches  string  `json:"stdout_matches,omitempty" jsonschema:"a Go regular expression searched in the whole stdout, ^ and $ matching at line boundaries"`
-	StderrEmpty    *bool   `json:"stderr_empty,omitempty" jsonschema:"true: stderr must be empty; false: it must not be"`
-	StderrContains strList `json:"stderr_contains,omitempty" jsonschema:"text (or texts) stderr must contain"`
-	FilesExist     strList `json:"files_exist,omitempty" jsonschema:"paths (relative to the directory the run started in) that must exist afterwards"`
-	FilesAbsent    strList `json:"files_absent,omitempty" jsonschema:"paths that must not exist afterwards"`
-	MaxMs          *int64  `json:"max_ms,omitempty" jsonschema:"the run must take at most this many milliseconds"`
+	ExitCode       *int        `json:"exit_code,omitempty" jsonschema:"the exit status expected (without it, 0)"`
+	StdoutContains strList     `json:"stdout_contains,omitempty" jsonschema:"text (or texts) stdout must contain"`
+	StdoutMatches  string      `json:"stdout_matches,omitempty" jsonschema:"a Go regular expression searched in the whole stdout, ^ and $ matching at line boundaries"`
+	StderrEmpty    *bool       `json:"stderr_empty,omitempty" jsonschema:"true: stderr must be empty; false: it must not be"`
+	StderrContains strList     `json:"stderr_contains,omitempty" jsonschema:"text (or texts) stderr must contain"`
+	FilesExist     strList     `json:"files_exist,omitempty" jsonschema:"paths (relative to the directory the run started in) that must exist afterwards"`
+	FilesAbsent    strList     `json:"files_absent,omitempty" jsonschema:"paths that must not exist afterwards"`
+	Changed        *changedArg `json:"changed,omitempty" jsonschema:"checked against files_changed: true, some file must have changed; false, none may; a path or glob pattern (relative to the directory the run started in), or a list of them: each must match a changed file (created, modified or deleted)"`
+	MaxMs          *int64      `json:"max_ms,omitempty" jsonschema:"the run must take at most this many milliseconds"`
 }
 
 // assertion is one checked key of expect.
@@ -82,6 +83,9 @@ func (tb *Toolbox) check(e *expectArgs, dir string, rec *stored, out *runResult)
 		ok := !tb.exists(dir, p)
 		add("files_absent", ok, existDetail(p, !ok))
 	}
+	if e.Changed != nil {
+		checkChanged(e.Changed, func(p string) string { return tb.relPath(tb.pathIn(dir, p)) }, out.FilesChanged, add)
+	}
 	if e.MaxMs != nil {
 		add("max_ms", out.DurationMs <= *e.MaxMs, fmt.Sprintf("took %d ms, at most %d expected", out.DurationMs, *e.MaxMs))
 	}
@@ -129,12 +133,16 @@ func existDetail(p string, exists bool) string {
 // exists reports whether p (relative to dir, the run's starting
 // directory, or the root) exists in the workspace.
 func (tb *Toolbox) exists(dir, p string) bool {
-	name := p
-	if !path.IsAbs(p) {
-		name = path.Join(tb.abs(dir), p)
-	}
-	_, err := tb.fs().Lstat(name)
+	_, err := tb.fs().Lstat(tb.pathIn(dir, p))
 	return err == nil
+}
+
+// pathIn is the visible path of p, relative to dir or absolute.
+func (tb *Toolbox) pathIn(dir, p string) string {
+	if path.IsAbs(p) {
+		return path.Clean(p)
+	}
+	return path.Join(tb.abs(dir), p)
 }
 
 // shorten cuts s to at most n bytes for a message.

@@ -33,6 +33,8 @@ type runOutputResult struct {
 	Note       string `json:"note,omitempty" jsonschema:"what could not be shown, and why"`
 	Status     string `json:"status" jsonschema:"running (a background run going on), exited, killed or timed_out"`
 	ExitCode   *int   `json:"exit_code,omitempty" jsonschema:"the run's exit status, once it has ended"`
+	// FilesChanged is the run's, once it has ended.
+	FilesChanged []fileChange `json:"files_changed,omitempty" jsonschema:"once the run has ended: the files it created, modified or deleted (as run reports them)"`
 }
 
 func (tb *Toolbox) runOutputTool() *Tool {
@@ -66,7 +68,7 @@ func (tb *Toolbox) runOutput(c *Call, a runOutputArgs) (runOutputResult, *Result
 	status, res := rec.state()
 	out.Status = status
 	if res != nil {
-		out.ExitCode = &res.ExitCode
+		out.ExitCode, out.FilesChanged = &res.ExitCode, res.FilesChanged
 	}
 	text := newText(head, tail, left.Lines)
 	if a.Match != "" {

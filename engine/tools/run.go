@@ -47,6 +47,8 @@ type runResult struct {
 	Cwd             string `json:"cwd" jsonschema:"the working directory the run ended in, relative to the workspace root; the next run starts there"`
 	Hint            string `json:"hint,omitempty" jsonschema:"when a command was not found: this shell runs only its built-in commands, and the nearest ones, one line per missing command"`
 	Status          string `json:"status" jsonschema:"exited, running (a background run just started), killed (run_kill or the client stopped it) or timed_out"`
+	// FilesChanged comes from the run's journal (see fileChange).
+	FilesChanged []fileChange `json:"files_changed" jsonschema:"the files (and symlinks) the run created, modified or deleted, sorted by path, from a journal of its writes: a file only read is never listed, nor one written and put back as it was, nor a directory itself; empty when nothing changed"`
 	// Signals are the failure lines of the output a result leaves out.
 	Signals     []signals.Signal `json:"signals,omitempty" jsonschema:"lines that look like failures (errors, failed tests, panics, crashes...) in the part of stdout or stderr left out here, at most 20; run_output shows their context"`
 	SignalsMore int64            `json:"signals_more,omitempty" jsonschema:"how many more such lines were left out"`
@@ -64,6 +66,7 @@ func (tb *Toolbox) runTool() *Tool {
 	for _, name := range []string{"stdout_contains", "stderr_contains", "files_exist", "files_absent"} {
 		stringOrList(prop(exp, name))
 	}
+	boolOrStrings(prop(exp, "changed"))
 	return t
 }
 
@@ -163,6 +166,7 @@ func (tb *Toolbox) runRequest(a runArgs, rec *stored, timeout time.Duration) eng
 		Marker:  markerFor(rec),
 
 		OutputLimit: tb.cfg.MaxOutput,
+		Journal:     true,
 	}
 	if a.TimeoutMs <= 0 {
 		req.Timeout = timeout
@@ -230,6 +234,7 @@ func (tb *Toolbox) runOutcome(rec *stored, res engine.Result) runResult {
 		out.Refused = res.Refused.Error()
 	}
 	out.Signals, out.SignalsMore = rec.signalsFound()
+	out.FilesChanged = changesOf(res.FilesChanged)
 	return out
 }
 
@@ -272,6 +277,9 @@ func runText(r runResult) string {
 				fmt.Fprintf(&b, "[assertion %s failed: %s]\n", a.Name, a.Detail)
 			}
 		}
+	}
+	if line := changedLine(r.FilesChanged); line != "" {
+		b.WriteString(line)
 	}
 	switch {
 	case r.TimedOut:

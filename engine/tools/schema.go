@@ -34,3 +34,10 @@ func stringOrList(p *jsonschema.Schema) {
 	p.Type, p.Types, p.Items = "", nil, nil
 	p.AnyOf = []*jsonschema.Schema{{Type: "string"}, {Type: "array", Items: &jsonschema.Schema{Type: "string"}}}
 }
+
+// boolOrStrings makes p take a boolean, a string or a list of strings.
+func boolOrStrings(p *jsonschema.Schema) {
+	stringOrList(p)
+	p.Properties, p.Required, p.AdditionalProperties = nil, nil, nil
+	p.AnyOf = append([]*jsonschema.Schema{{Type: "boolean"}}, p.AnyOf...)
+}
