@@ -123,8 +123,8 @@ func randHex(n int) string {
 }
 
 // workDir resolves a request's directory to a visible absolute path that
-// exists in the workspace.
-func (e *Engine) workDir(dir string) (string, error) {
+// exists in the run's workspace fsys.
+func (e *Engine) workDir(fsys *vfs.FS, dir string) (string, error) {
 	abs := e.fs.Root()
 	if dir != "" {
 		if path.IsAbs(dir) {
@@ -133,7 +133,7 @@ func (e *Engine) workDir(dir string) (string, error) {
 			abs = path.Join(abs, dir)
 		}
 	}
-	fi, err := e.fs.Stat(abs)
+	fi, err := fsys.Stat(abs)
 	if err != nil {
 		return "", fmt.Errorf("working directory %s: %s", dir, vfs.Text(err))
 	}

@@ -11,6 +11,7 @@ import (
 	"mvdan.cc/sh/v3/interp"
 
 	"github.com/shellfence/shellfence/builtins"
+	"github.com/shellfence/shellfence/vfs"
 )
 
 // Session is a shell that lives across runs, as an agent's own shell tool
@@ -76,7 +77,7 @@ func (s *Session) Run(ctx context.Context, req Request) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	dir, note, err := s.workDir(req.Dir)
+	dir, note, err := s.workDir(fsys, req.Dir)
 	if err != nil {
 		return Result{}, err
 	}
@@ -88,13 +89,13 @@ func (s *Session) Run(ctx context.Context, req Request) (Result, error) {
 // workDir is the directory a run starts in. When the session's directory
 // has gone (a run removed it), the run starts at the root and note says
 // so.
-func (s *Session) workDir(dir string) (abs, note string, err error) {
+func (s *Session) workDir(fsys *vfs.FS, dir string) (abs, note string, err error) {
 	if dir != "" || s.dir == "" {
-		abs, err = s.e.workDir(dir)
+		abs, err = s.e.workDir(fsys, dir)
 		return abs, "", err
 	}
-	if abs, err = s.e.workDir(s.dir); err != nil {
-		abs, err = s.e.workDir("")
+	if abs, err = s.e.workDir(fsys, s.dir); err != nil {
+		abs, err = s.e.workDir(fsys, "")
 		note = fmt.Sprintf("shellfence: the working directory %s is gone; starting at the workspace root\n", s.dir)
 	}
 	return abs, note, err

@@ -37,3 +37,25 @@ func ExampleFS_WithJournal() {
 	// Output:
 	// [{new.txt created 6}]
 }
+
+// An overlay takes every write in memory: the workspace is untouched
+// until Promote, which refuses when the workspace changed a name the
+// overlay touched.
+func ExampleFS_Overlay() {
+	ws := vfs.NewMem("/ws")
+	afero.WriteFile(ws, "/ws/a.txt", []byte("one\n"), 0o644)
+	view, ov := ws.Overlay(0)
+	afero.WriteFile(view, "/ws/a.txt", []byte("two\n"), 0o644)
+	view.Remove("/ws/a.txt")
+	afero.WriteFile(view, "/ws/b.txt", []byte("new\n"), 0o644)
+	before, _ := afero.ReadFile(ws, "/ws/a.txt")
+	fmt.Printf("workspace: %s", before)
+	fmt.Println(ov.Changes())
+	changed, _, err := ov.Promote(ws)
+	_, gone := ws.Stat("/ws/a.txt")
+	fmt.Println(changed, err, gone != nil)
+	// Output:
+	// workspace: one
+	// [{a.txt deleted 0} {b.txt created 4}]
+	// [{a.txt deleted 0} {b.txt created 4}] <nil> true
+}

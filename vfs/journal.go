@@ -101,20 +101,22 @@ func (j *Journal) same(n string, was State, fi fs.FileInfo) bool {
 }
 
 // touch records the state of n if it is the first touch of n; follow
-// also records the file a final symlink leads to.
+// also records the names the symlinks at n lead to, as they are now.
 func (j *Journal) touch(n string, follow bool) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	for range 8 {
-		was, seen := j.pre[n]
-		if !seen {
-			was = j.read(n)
-			j.pre[n] = was
+		if _, seen := j.pre[n]; !seen {
+			j.pre[n] = j.read(n)
 		}
-		if !follow || was.Mode&fs.ModeSymlink == 0 || path.IsAbs(was.Target) {
+		if !follow {
 			return
 		}
-		n = path.Join(path.Dir(n), was.Target)
+		t, err := j.next.ReadlinkIfPossible(n)
+		if err != nil || path.IsAbs(t) {
+			return
+		}
+		n = path.Join(path.Dir(n), t)
 	}
 }
 
@@ -196,10 +198,10 @@ func (l journal) Create(n string) (afero.File, error) {
 // new, and nothing needed reading; when the open had O_EXCL anyway, its
 // failure changed nothing.
 func (l journal) OpenFile(n string, flag int, perm os.FileMode) (afero.File, error) {
-	if flag&writeFlags == 0 || l.j.seen(n) {
+	if flag&writeFlags == 0 {
 		return l.Next.OpenFile(n, flag, perm)
 	}
-	if flag&os.O_CREATE != 0 {
+	if flag&os.O_CREATE != 0 && !l.j.seen(n) {
 		f, err := l.Next.OpenFile(n, flag|os.O_EXCL, perm)
 		if err == nil {
 			l.j.created(n)
@@ -209,7 +211,7 @@ func (l journal) OpenFile(n string, flag int, perm os.FileMode) (afero.File, err
 			return nil, err
 		}
 	}
-	l.j.touch(n, true)
+	l.j.touch(n, true) // again when seen: a symlink may lead elsewhere now
 	return l.Next.OpenFile(n, flag, perm)
 }
 

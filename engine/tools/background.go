@@ -41,7 +41,7 @@ func (tb *Toolbox) runBackground(ctx context.Context, c *Call, a runArgs) (runRe
 			rec.finish(runResult{ID: rec.id, ExitCode: 2, Status: "exited", Stderr: err.Error()})
 			return
 		}
-		tb.finished(a, req, rec, res)
+		tb.finished(a, req, tb.fs(), rec, res)
 		s.store.trim()
 	}()
 	out := runResult{ID: rec.id, ExitCode: -1, Status: "running", Cwd: tb.relPath(tb.abs(a.Cwd)), FilesChanged: []fileChange{}}

@@ -6,6 +6,8 @@ import (
 	"path"
 	"regexp"
 	"strings"
+
+	"github.com/shellfence/shellfence/vfs"
 )
 
 // expectArgs are the assertions of run's expect. Each is optional; the
@@ -49,7 +51,7 @@ func (l *strList) UnmarshalJSON(data []byte) error {
 // check evaluates e on the finished run out (its full output in rec, its
 // starting directory dir), filling the result's assertions; it reports
 // whether all hold.
-func (tb *Toolbox) check(e *expectArgs, dir string, rec *stored, out *runResult) bool {
+func (tb *Toolbox) check(e *expectArgs, fsys *vfs.FS, dir string, rec *stored, out *runResult) bool {
 	stdout, stderr := rec.out.text(), rec.err.text()
 	var as []assertion
 	add := func(name string, ok bool, detail string) { as = append(as, assertion{name, ok, detail}) }
@@ -76,11 +78,11 @@ func (tb *Toolbox) check(e *expectArgs, dir string, rec *stored, out *runResult)
 		add("stderr_contains", strings.Contains(stderr, s), containsDetail("stderr", s, strings.Contains(stderr, s)))
 	}
 	for _, p := range e.FilesExist {
-		ok := tb.exists(dir, p)
+		ok := tb.exists(fsys, dir, p)
 		add("files_exist", ok, existDetail(p, ok))
 	}
 	for _, p := range e.FilesAbsent {
-		ok := !tb.exists(dir, p)
+		ok := !tb.exists(fsys, dir, p)
 		add("files_absent", ok, existDetail(p, !ok))
 	}
 	if e.Changed != nil {
@@ -132,8 +134,8 @@ func existDetail(p string, exists bool) string {
 
 // exists reports whether p (relative to dir, the run's starting
 // directory, or the root) exists in the workspace.
-func (tb *Toolbox) exists(dir, p string) bool {
-	_, err := tb.fs().Lstat(tb.pathIn(dir, p))
+func (tb *Toolbox) exists(fsys *vfs.FS, dir, p string) bool {
+	_, err := fsys.Lstat(tb.pathIn(dir, p))
 	return err == nil
 }
 

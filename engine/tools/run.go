@@ -11,6 +11,7 @@ import (
 
 	"github.com/shellfence/shellfence/engine"
 	"github.com/shellfence/shellfence/engine/tools/signals"
+	"github.com/shellfence/shellfence/vfs"
 )
 
 // runArgs are the arguments of the run tool.
@@ -24,6 +25,8 @@ type runArgs struct {
 	Reset     bool              `json:"reset,omitempty" jsonschema:"start a fresh shell first: working directory back to the root, variables and functions forgotten"`
 	// Background and Expect are described in background.go and expect.go.
 	Background bool        `json:"background,omitempty" jsonschema:"start the run and return at once with its id and status running; run_output gives its output so far and its status, run_kill stops it. It starts from a copy of the session's shell and changes nothing of it; default timeout: the server's longest"`
+	Preview    bool        `json:"preview,omitempty" jsonschema:"run in a new copy-on-write preview of the workspace, held in the server's memory: the workspace is not touched; the result has preview_id, files_changed and diff (everything the preview would change). Continue with preview_id; apply with promote, drop with discard"`
+	PreviewID  string      `json:"preview_id,omitempty" jsonschema:"continue in this preview (its own shell and overlay): files_changed and diff then show everything the preview would change so far"`
 	Expect     *expectArgs `json:"expect,omitempty" jsonschema:"assertions checked on the finished run, reported in assertions and ok (one call instead of a run and several checks); without exit_code, exit 0 is expected"`
 }
 
@@ -48,7 +51,11 @@ type runResult struct {
 	Hint            string `json:"hint,omitempty" jsonschema:"when a command was not found: this shell runs only its built-in commands, and the nearest ones, one line per missing command"`
 	Status          string `json:"status" jsonschema:"exited, running (a background run just started), killed (run_kill or the client stopped it) or timed_out"`
 	// FilesChanged comes from the run's journal (see fileChange).
-	FilesChanged []fileChange `json:"files_changed" jsonschema:"the files (and symlinks) the run created, modified or deleted, sorted by path, from a journal of its writes: a file only read is never listed, nor one written and put back as it was, nor a directory itself; empty when nothing changed"`
+	// PreviewID, Diff and DiffTruncated answer a run in a preview.
+	PreviewID     string       `json:"preview_id,omitempty" jsonschema:"the preview the run went to: run with it again, promote it or discard it"`
+	Diff          string       `json:"diff,omitempty" jsonschema:"in a preview: one unified diff (diff -ruN a/ b/) of everything promoting it would change"`
+	DiffTruncated bool         `json:"diff_truncated,omitempty" jsonschema:"true when the diff was cut (files_changed still lists every file)"`
+	FilesChanged  []fileChange `json:"files_changed" jsonschema:"the files (and symlinks) the run created, modified or deleted, sorted by path, from a journal of its writes: a file only read is never listed, nor one written and put back as it was, nor a directory itself; empty when nothing changed"`
 	// Signals are the failure lines of the output a result leaves out.
 	Signals     []signals.Signal `json:"signals,omitempty" jsonschema:"lines that look like failures (errors, failed tests, panics, crashes...) in the part of stdout or stderr left out here, at most 20; run_output shows their context"`
 	SignalsMore int64            `json:"signals_more,omitempty" jsonschema:"how many more such lines were left out"`
@@ -115,6 +122,9 @@ func (tb *Toolbox) run(ctx context.Context, c *Call, a runArgs) (runResult, *Res
 	if strings.TrimSpace(a.Command) == "" {
 		return runResult{}, errorf("run: command is empty: give a command line such as \"ls -la\"")
 	}
+	if a.Preview || a.PreviewID != "" {
+		return tb.runPreview(ctx, c, a)
+	}
 	if a.Background {
 		return tb.runBackground(ctx, c, a)
 	}
@@ -140,15 +150,16 @@ func (tb *Toolbox) runIn(ctx context.Context, c *Call, a runArgs, sh *engine.Ses
 		rec.finish(runResult{ID: rec.id, ExitCode: 2, Status: "exited"})
 		return runResult{}, errorf("run: %v", err)
 	}
-	return tb.finished(a, req, rec, res)
+	return tb.finished(a, req, tb.fs(), rec, res)
 }
 
 // finished is the result of a run that ended, with expect's assertions.
-func (tb *Toolbox) finished(a runArgs, req engine.Request, rec *stored, res engine.Result) (runResult, *Result) {
+// fsys is the workspace the run saw.
+func (tb *Toolbox) finished(a runArgs, req engine.Request, fsys *vfs.FS, rec *stored, res engine.Result) (runResult, *Result) {
 	out := tb.runOutcome(rec, res)
 	isErr := out.ExitCode != 0
 	if a.Expect != nil {
-		isErr = !tb.check(a.Expect, req.Dir, rec, &out)
+		isErr = !tb.check(a.Expect, fsys, req.Dir, rec, &out)
 	}
 	rec.finish(out)
 	return out, &Result{Text: runText(out), IsError: isErr}

@@ -62,7 +62,7 @@ func TestToolsOverMCP(t *testing.T) {
 		}
 	}
 	sort.Strings(names)
-	want := "apply_patch check_command copy_file delete_file edit_file list_dir list_tree make_dir move_path read_bytes read_file remove_dir run run_kill run_output write_file"
+	want := "apply_patch check_command copy_file delete_file discard edit_file list_dir list_tree make_dir move_path promote read_bytes read_file remove_dir run run_kill run_output write_file"
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("tools: %s", got)
 	}
