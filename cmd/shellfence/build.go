@@ -195,6 +195,13 @@ func newToolbox(s *settings, ws *vfs.FS, tmp *scratch) (*tools.Toolbox, error) {
 		EditDeleteBackup: s.editDeleteBackup,
 		ToolPerCommand:   s.toolPerCommand,
 	}
+	if !s.readOnly { // a read-only workspace cannot be restored
+		store, err := checkpointStore(s, ws)
+		if err != nil {
+			return nil, err
+		}
+		cfg.Checkpoints = store
+	}
 	if err := checkToolNames(cfg, s.disableTools); err != nil {
 		return nil, err
 	}

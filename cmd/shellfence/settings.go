@@ -40,6 +40,9 @@ type settings struct {
 	noPersist        bool
 	fetchPrivate     bool
 	editDeleteBackup bool
+	checkpointDir    string // "" means under the user cache directory
+	checkpointBytes  int64
+	checkpointFile   int64
 	compat           string
 	maxTimeout       time.Duration
 	defaultTimeout   time.Duration
@@ -118,6 +121,9 @@ func serveFlags(s *settings) *flag.FlagSet {
 	fs.BoolVar(&s.noPersist, "no-persist", s.noPersist, "start every run in a fresh shell (no cd or variables carried over)")
 	fs.BoolVar(&s.fetchPrivate, "fetch-private", s.fetchPrivate, "let fetch reach loopback and private addresses (metadata addresses stay refused)")
 	fs.BoolVar(&s.editDeleteBackup, "edit-delete-backup", s.editDeleteBackup, "remove edit_file's numbered backup once its diff is made")
+	fs.StringVar(&s.checkpointDir, "checkpoint-dir", s.checkpointDir, "keep checkpoints in `DIR`, outside the workspace (default: a directory per workspace under the user cache directory)")
+	fs.Int64Var(&s.checkpointBytes, "checkpoint-max-bytes", s.checkpointBytes, "the most `BYTES` of content the checkpoint store holds")
+	fs.Int64Var(&s.checkpointFile, "checkpoint-max-file", s.checkpointFile, "the biggest file, in `BYTES`, a checkpoint takes")
 	fs.StringVar(&s.compat, "compat", s.compat, "also serve the tools of another server, by `NAME`: cmdshellmcp")
 	fs.DurationVar(&s.maxTimeout, "max-timeout", s.maxTimeout, "the longest timeout, `DUR`, a run may ask for")
 	fs.DurationVar(&s.defaultTimeout, "default-timeout", s.defaultTimeout, "a run's timeout, `DUR`, when it asks for none (at most --max-timeout)")

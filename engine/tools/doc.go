@@ -17,6 +17,12 @@
 // host path: commands run in the engine, files are reached through its
 // workspace.
 //
+// Every run reports files_changed, from a journal of its writes
+// ([vfs.FS.WithJournal]). A run with preview: true goes to a copy-on-write
+// overlay ([vfs.FS.Overlay]) that promote applies and discard drops; with
+// Config.Checkpoints (a [checkpoint.Store] outside the workspace) the
+// checkpoint tools snapshot and restore the workspace.
+//
 // With Config.Compat set to [CompatCmdshellmcp] the toolbox also serves
 // cmdshellmcp's tools (cmdshell, readFile, writeFile, listFiles, ...)
 // under its names and parameters, each built on the native tool that does

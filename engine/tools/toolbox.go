@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/shellfence/shellfence/builtins/fetch"
+	"github.com/shellfence/shellfence/checkpoint"
 	"github.com/shellfence/shellfence/engine"
 )
 
@@ -47,6 +48,14 @@ type Config struct {
 	// after it (cmd_NAME when another tool has the name), taking exact
 	// args, cwd and stdin, with run's result.
 	ToolPerCommand bool
+	// PreviewBytes bounds the file content one preview holds in memory
+	// (default 256 MiB); PreviewTTL drops a preview unused that long
+	// (default 30 min).
+	PreviewBytes int64
+	PreviewTTL   time.Duration
+	// Checkpoints, if set, is the store of the checkpoint tools, outside
+	// the workspace (without it they are not served).
+	Checkpoints *checkpoint.Store
 }
 
 // Toolbox is the set of tools over one engine. It is safe for concurrent
@@ -98,6 +107,12 @@ func withDefaults(cfg Config) Config {
 	if cfg.StoreBytes <= 0 {
 		cfg.StoreBytes = 64 << 20
 	}
+	if cfg.PreviewBytes <= 0 {
+		cfg.PreviewBytes = 256 << 20
+	}
+	if cfg.PreviewTTL <= 0 {
+		cfg.PreviewTTL = 30 * time.Minute
+	}
 	if cfg.StoreRunBytes <= 0 {
 		cfg.StoreRunBytes = 16 << 20
 	}
@@ -106,8 +121,9 @@ func withDefaults(cfg Config) Config {
 
 // all is every tool the toolbox can serve, before Config filters them.
 func (tb *Toolbox) all() []*Tool {
-	list := []*Tool{tb.runTool(), tb.runOutputTool(), tb.runKillTool(), tb.checkCommandTool()}
+	list := []*Tool{tb.runTool(), tb.runOutputTool(), tb.runKillTool(), tb.checkCommandTool(), tb.promoteTool(), tb.discardTool()}
 	list = append(list, tb.fileTools()...)
+	list = append(list, tb.checkpointTools()...)
 	list = append(list, tb.listTreeTool(), tb.readBytesTool(), tb.editFileTool(), tb.applyPatchTool())
 	if tb.cfg.Fetcher != nil {
 		list = append(list, tb.fetchTool())
@@ -152,6 +168,9 @@ type Session struct {
 	store  *store
 	// background counts the session's background runs going on.
 	background int
+	// previews are the session's previews by id.
+	previews    map[string]*preview
+	nextPreview int
 }
 
 // NewSession returns a new session of the toolbox.
@@ -164,6 +183,8 @@ func (tb *Toolbox) NewSession() *Session {
 		cancel: cancel,
 		shell:  tb.cfg.Engine.NewSession(),
 		store:  newStore(tb.cfg.StoreRuns, tb.cfg.StoreBytes),
+
+		previews: map[string]*preview{},
 	}
 }
 

@@ -7,7 +7,7 @@
 // exit status is 1 when a check failed. TestTypeScriptSDK runs it.
 
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -71,17 +71,65 @@ async function exercise(client, via) {
   check(`${via}: a path outside the workspace is refused`, outside.isError && /outside the workspace/.test(outside.content?.[0]?.text), outside.content);
 }
 
+// agentFeatures checks files_changed, preview + diff + promote (and a
+// refused, conflicting promote) and checkpoint restore, on the disk of
+// the workspace ws.
+async function agentFeatures(client, via, ws) {
+  const call = async (name, args) => (await client.callTool({ name, arguments: args })).structuredContent;
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  await call("run", { command: "mkdir -p af && cd af && printf 'one\\ntwo\\n' > a.txt && echo old > old.txt && cd .." });
+  let r = await call("run", { command: "cd af; cat a.txt; echo x >> a.txt; rm old.txt; echo n > new.txt; cp a.txt t; rm t; cd .." });
+  check(`${via}: files_changed is exact`, same(r?.files_changed, [
+    { path: "af/a.txt", change: "modified", size: 10 },
+    { path: "af/new.txt", change: "created", size: 2 },
+    { path: "af/old.txt", change: "deleted", size: 0 },
+  ]), r?.files_changed);
+  r = await call("run", { command: "cat af/a.txt | wc -l", expect: { changed: false, stdout_contains: "3" } });
+  check(`${via}: a read changes nothing; expect changed false holds`, same(r?.files_changed, []) && r.ok === true, r);
+
+  const p = await call("run", { command: "sed -i s/two/TWO/ af/a.txt && echo p > af/p.txt && rm af/new.txt", preview: true });
+  const disk = readFileSync(join(ws, "af/a.txt"), "utf8");
+  check(`${via}: a preview leaves the disk untouched`, disk === "one\ntwo\nx\n" && !existsSync(join(ws, "af/p.txt")) && existsSync(join(ws, "af/new.txt")), disk);
+  check(`${via}: the preview's diff`, typeof p?.preview_id === "string" && p.diff.includes("--- a/af/a.txt\n+++ b/af/a.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n x\n") &&
+    p.diff.includes("+++ b/af/p.txt\n@@ -0,0 +1 @@\n+p\n") && p.files_changed.length === 3, p);
+  const more = await call("run", { command: "cat af/p.txt", preview_id: p.preview_id });
+  check(`${via}: run continues in the preview`, more?.stdout === "p\n" && more.preview_id === p.preview_id, more);
+  const done = await call("promote", { preview_id: p.preview_id });
+  check(`${via}: promote applies the preview`, done?.promoted === true && readFileSync(join(ws, "af/a.txt"), "utf8") === "one\nTWO\nx\n" &&
+    readFileSync(join(ws, "af/p.txt"), "utf8") === "p\n" && !existsSync(join(ws, "af/new.txt")), done);
+
+  const q = await call("run", { command: "echo q > af/a.txt; echo q > af/q.txt", preview: true });
+  writeFileSync(join(ws, "af/a.txt"), "changed meanwhile\n");
+  const refused = await client.callTool({ name: "promote", arguments: { preview_id: q.preview_id } });
+  check(`${via}: a conflicting promote is refused and changes nothing`, refused.isError && same(refused.structuredContent?.conflicts, ["af/a.txt"]) &&
+    readFileSync(join(ws, "af/a.txt"), "utf8") === "changed meanwhile\n" && !existsSync(join(ws, "af/q.txt")), refused.structuredContent);
+  await call("discard", { preview_id: q.preview_id });
+
+  const cp = await call("checkpoint_create", { label: "before" });
+  await call("run", { command: "rm -r af/p.txt; echo z > af/a.txt; chmod 700 af/a.txt; echo extra > af/extra; ln -s a.txt af/link" });
+  const back = await call("checkpoint_restore", { id: cp?.id });
+  const mode = statSync(join(ws, "af/a.txt")).mode & 0o777;
+  check(`${via}: checkpoint_restore brings the exact tree back`, readFileSync(join(ws, "af/a.txt"), "utf8") === "changed meanwhile\n" && mode === 0o644 &&
+    readFileSync(join(ws, "af/p.txt"), "utf8") === "p\n" && !existsSync(join(ws, "af/extra")) && !existsSync(join(ws, "af/link")) &&
+    same(back?.files_changed?.map((c) => c.path + " " + c.change), ["af/a.txt modified", "af/extra deleted", "af/link deleted", "af/p.txt created"]), back);
+  const list = await call("checkpoint_list", {});
+  check(`${via}: checkpoint_list`, list?.checkpoints?.some((c) => c.id === cp.id && c.label === "before"), list);
+}
+
 async function overStdio() {
   const ws = mkdtempSync(join(tmpdir(), "sf-ts-"));
   const client = new Client({ name: "ts-acceptance", version: "0" });
-  const transport = new StdioClientTransport({ command: bin, args: ["serve", "--cwd", ws, "--max-output", "1000", "--quiet"], stderr: "inherit" });
+  const store = mkdtempSync(join(tmpdir(), "sf-ts-store-"));
+  const transport = new StdioClientTransport({ command: bin, args: ["serve", "--cwd", ws, "--max-output", "1000", "--quiet", "--checkpoint-dir", store], stderr: "inherit" });
   try {
     await client.connect(transport);
     check("stdio: connected", client.getServerVersion()?.name === "shellfence", client.getServerVersion());
     await exercise(client, "stdio");
+    await agentFeatures(client, "stdio", ws);
   } finally {
     await client.close();
     rmSync(ws, { recursive: true, force: true });
+    rmSync(store, { recursive: true, force: true });
   }
 }
 
