@@ -205,8 +205,9 @@ func text(res *mcp.CallToolResult) string {
 	return fmt.Sprint(res.Content[0])
 }
 
-var allTools = []string{"apply_patch", "check_command", "copy_file", "delete_file", "edit_file", "fetch", "list_dir", "list_tree", "make_dir",
-	"move_path", "read_bytes", "read_file", "remove_dir", "run", "run_kill", "run_output", "write_file"}
+var allTools = []string{"apply_patch", "check_command", "checkpoint_create", "checkpoint_delete", "checkpoint_list", "checkpoint_restore",
+	"copy_file", "delete_file", "discard", "edit_file", "fetch", "list_dir", "list_tree", "make_dir",
+	"move_path", "promote", "read_bytes", "read_file", "remove_dir", "run", "run_kill", "run_output", "write_file"}
 
 // exercise runs the tools through cs, a session on a server started with
 // --max-output 1000 over an empty workspace.
