@@ -141,6 +141,13 @@ func init() {
 		"gunzip": gzipCmd,
 		"zcat":   gzipCmd,
 		"tar":    tarCmd,
+		"zip":    zipCmd,
+		"unzip":  unzip,
 		// group: archives, end
+
+		// group: file information (tree file)
+		"tree": tree,
+		"file": fileCmd,
+		// group: file information, end
 	}
 }
