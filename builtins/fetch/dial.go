@@ -47,9 +47,13 @@ func (d *dialer) DialContext(ctx context.Context, network, address string) (net.
 	if _, err := netip.ParseAddr(host); err == nil {
 		name = ""
 	}
+	pn, err := net.LookupPort(network, port)
+	if err != nil {
+		return nil, err
+	}
 	var refusal, dialErr error
 	for _, a := range addrs {
-		if err := d.guard.check(name, a); err != nil {
+		if err := d.guard.checkPort(name, netip.AddrPortFrom(a, uint16(pn))); err != nil {
 			refusal = cmpOr(refusal, err)
 			continue
 		}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"time"
 )
@@ -46,6 +47,17 @@ type Fetcher struct {
 	// Headers the request sets itself win over these.
 	Headers func(u *url.URL) http.Header
 
+	// Allow, if set, is asked about the URL of every request, the first
+	// and each redirect, before anything is sent; its error ends the
+	// fetch. The run's curl uses it to keep to the URL prefixes
+	// --allow-net names.
+	Allow func(u *url.URL) error
+
+	// Exempt lists addresses ("ip:port") the guard lets through whatever
+	// their kind, cloud metadata addresses excepted. It exists for tests
+	// that serve on loopback and must never be filled from configuration.
+	Exempt []netip.AddrPort
+
 	resolver resolver    // tests: how host names resolve (net.DefaultResolver)
 	dial     dialFunc    // tests: how a checked address is connected to
 	tls      *tls.Config // tests: the certificates trusted (the system's)
@@ -60,7 +72,15 @@ type Request struct {
 	MaxBytes    int64         // if > 0, lowers the Fetcher's MaxBytes
 	Timeout     time.Duration // if > 0, lowers the Fetcher's Timeout
 	NoRedirects bool          // return a redirect response instead of following it
+	// MaxRedirects, if > 0, lowers the Fetcher's MaxRedirects.
+	MaxRedirects int
 }
+
+// A RedirectsError is a fetch stopped because it met more redirects than
+// allowed.
+type RedirectsError struct{ Max int }
+
+func (e *RedirectsError) Error() string { return fmt.Sprintf("stopped after %d redirects", e.Max) }
 
 // Fetch performs req and returns the response with its body read, up to
 // the size limit. A response is a result whatever its status: a 404 is not
@@ -86,7 +106,7 @@ func (f *Fetcher) fetch(parent context.Context, req Request) (*Result, error) {
 	defer cancel()
 	t := f.transport()
 	defer t.CloseIdleConnections()
-	resp, h, err := f.follow(ctx, t, h, req.NoRedirects)
+	resp, h, err := f.follow(ctx, t, h, req)
 	if err != nil {
 		return nil, h.context(cause(parent, timeout, err))
 	}
@@ -101,11 +121,17 @@ func (f *Fetcher) fetch(parent context.Context, req Request) (*Result, error) {
 
 // follow sends h and the redirects it leads to, and returns the last
 // response and the hop that brought it.
-func (f *Fetcher) follow(ctx context.Context, t http.RoundTripper, h hop, stay bool) (*http.Response, hop, error) {
+func (f *Fetcher) follow(ctx context.Context, t http.RoundTripper, h hop, fr Request) (*http.Response, hop, error) {
 	c := &http.Client{Transport: t, CheckRedirect: func(*http.Request, []*http.Request) error {
 		return http.ErrUseLastResponse // redirects are ours: see hop.next
 	}}
+	maxRedirects := int(lower(int64(or(f.MaxRedirects, DefaultMaxRedirects)), DefaultMaxRedirects, int64(fr.MaxRedirects)))
 	for {
+		if f.Allow != nil {
+			if err := f.Allow(h.url); err != nil {
+				return nil, h, err
+			}
+		}
 		req, err := f.request(ctx, h)
 		if err != nil {
 			return nil, h, err
@@ -119,12 +145,12 @@ func (f *Fetcher) follow(ctx context.Context, t http.RoundTripper, h hop, stay b
 			resp.Body.Close()
 			return nil, h, err
 		}
-		if !ok || stay {
+		if !ok || fr.NoRedirects {
 			return resp, h, nil
 		}
 		discard(resp)
-		if next.n > or(f.MaxRedirects, DefaultMaxRedirects) {
-			return nil, h, fmt.Errorf("stopped after %d redirects", next.n-1)
+		if next.n > maxRedirects {
+			return nil, h, &RedirectsError{Max: next.n - 1}
 		}
 		h = next
 	}
@@ -151,7 +177,7 @@ func (f *Fetcher) request(ctx context.Context, h hop) (*http.Request, error) {
 }
 
 func (f *Fetcher) transport() *http.Transport {
-	d := newDialer(guard{allowPrivate: f.AllowPrivate, hint: or(f.Hint, DefaultHint)})
+	d := newDialer(guard{allowPrivate: f.AllowPrivate, hint: or(f.Hint, DefaultHint), exempt: f.Exempt})
 	if f.resolver != nil {
 		d.resolver = f.resolver
 	}

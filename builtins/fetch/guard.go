@@ -111,6 +111,7 @@ func embedded(a netip.Addr) netip.Addr {
 type guard struct {
 	allowPrivate bool   // allow every address but cloud metadata
 	hint         string // said in refusals that allowPrivate would lift
+	exempt       []netip.AddrPort
 }
 
 // check returns nil if addr may be connected to, or an *AddrError that
@@ -134,5 +135,15 @@ func (g guard) checkString(address string) error {
 	if err != nil {
 		return fmt.Errorf("cannot check address %q: %w", address, err)
 	}
-	return g.check("", ap.Addr())
+	return g.checkPort("", ap)
+}
+
+// checkPort is check for an address and port: an exempt one passes unless
+// it is a cloud metadata address.
+func (g guard) checkPort(host string, ap netip.AddrPort) error {
+	a := netip.AddrPortFrom(ap.Addr().Unmap().WithZone(""), ap.Port())
+	if slices.Contains(g.exempt, a) && Classify(a.Addr()) != reasonMetadata {
+		return nil
+	}
+	return g.check(host, ap.Addr())
 }

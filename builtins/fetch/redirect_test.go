@@ -2,6 +2,9 @@ package fetch
 
 import (
 	"context"
+	"errors"
+	"net/netip"
+	"net/url"
 	"fmt"
 	"io"
 	"net/http"
@@ -88,5 +91,48 @@ func TestRedirectMethod(t *testing.T) {
 		if got := string(mustFetch(t, f, req).Body); got != tt.want {
 			t.Errorf("%s then %d: got %s, want %s", tt.method, tt.code, got, tt.want)
 		}
+	}
+}
+
+func TestExemptAndAllow(t *testing.T) {
+	other := serve(t, func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "private") })
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/away":
+			http.Redirect(w, r, other.URL+"/x", http.StatusFound)
+		case "/deny":
+			http.Redirect(w, r, "/denied", http.StatusFound)
+		default:
+			io.WriteString(w, "ok")
+		}
+	})
+	f := &Fetcher{Exempt: []netip.AddrPort{netip.MustParseAddrPort(srv.Listener.Addr().String())}}
+	if r := mustFetch(t, f, Request{URL: srv.URL + "/"}); string(r.Body) != "ok" {
+		t.Errorf("exempt server: got %q", r.Body)
+	}
+	if got := fetchErr(t, f, Request{URL: srv.URL + "/away"}); !strings.Contains(got, "loopback address refused") {
+		t.Errorf("redirect to a loopback server that is not exempt: %s", got)
+	}
+	f.Allow = func(u *url.URL) error {
+		if u.Path == "/denied" {
+			return errors.New("not allowed")
+		}
+		return nil
+	}
+	if got, want := fetchErr(t, f, Request{URL: srv.URL + "/deny"}), "fetch: redirect to "+srv.URL+"/denied: not allowed"; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	var re *RedirectsError
+	f2, _ := local()
+	_, err := f2.Fetch(context.Background(), Request{URL: chain(t) + "/3", MaxRedirects: 2})
+	if !errors.As(err, &re) || re.Max != 2 {
+		t.Errorf("3 redirects, at most 2: %v", err)
+	}
+}
+
+func TestMetadataNeverExempt(t *testing.T) {
+	f := &Fetcher{Exempt: []netip.AddrPort{netip.MustParseAddrPort("169.254.169.254:80")}}
+	if got := fetchErr(t, f, Request{URL: "http://169.254.169.254/"}); !strings.Contains(got, "cloud metadata address refused") {
+		t.Errorf("got %s", got)
 	}
 }
