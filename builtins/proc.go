@@ -51,6 +51,11 @@ type System struct {
 	Has func(name string) bool
 	// Dev holds the in-memory files of process substitutions (/dev/fd/N).
 	Dev *DevFiles
+	// Net is the network curl and wget may reach (nil: none).
+	Net *Net
+	// Host describes the host to uname, ps, free and the others (nil:
+	// they say host information is off).
+	Host HostInfo
 	// Budget is the run's budget (nil: unlimited). Commands that hold
 	// what they read (sort, tac) charge it; files written through the
 	// workspace are charged by the workspace itself.

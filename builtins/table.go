@@ -149,5 +149,9 @@ func init() {
 		"tree": tree,
 		"file": fileCmd,
 		// group: file information, end
+		// group: network (curl wget)
+		"curl": curl,
+		"wget": wget,
+		// group: network, end
 	}
 }

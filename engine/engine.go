@@ -28,8 +28,10 @@ type Engine struct {
 	ceiling   int64                    // the process heap past which a run is stopped
 	scratch   *vfs.FS                  // temporary files outside the workspace; nil: none
 	wd        *watchdog
-	policy    policy // the option rules, nil: none
-	policyErr error  // rules that do not compile: every run fails
+	policy    policy            // the option rules, nil: none
+	policyErr error             // rules that do not compile: every run fails
+	net       *builtins.Net     // nil: curl and wget have no network
+	host      builtins.HostInfo // nil: host information is off
 }
 
 // Option configures an [Engine].
@@ -105,6 +107,19 @@ func WithScratch(fs *vfs.FS) Option {
 // WithTimeout sets the default timeout of a run.
 func WithTimeout(d time.Duration) Option {
 	return func(e *Engine) { e.timeout = d }
+}
+
+// WithNet lets curl and wget reach the network n describes. Without it
+// they refuse every URL and say how the network is turned on.
+func WithNet(n *builtins.Net) Option {
+	return func(e *Engine) { e.net = n }
+}
+
+// WithHostInfo lets uname, hostname, whoami, id, uptime, free, ps, df and
+// nproc describe the host through h. Without it they say host
+// information is off. The engine never reads the host itself.
+func WithHostInfo(h builtins.HostInfo) Option {
+	return func(e *Engine) { e.host = h }
 }
 
 // ReadOnly makes every write to the workspace fail.

@@ -530,6 +530,8 @@ func (e *Engine) system(r *run) *builtins.System {
 		Dev:     &builtins.DevFiles{Budget: r.budget},
 		Budget:  r.budget,
 		Scratch: e.scratchOf(r),
+		Net:     e.net,
+		Host:    e.host,
 	}
 	if e.policy != nil {
 		sys.CheckOption = r.checkOption

@@ -69,3 +69,26 @@ func underPath(path, dir string) bool {
 	rest, ok := strings.CutPrefix(path, dir)
 	return ok && (rest == "" || rest[0] == '/')
 }
+
+// PrefixMatcher returns a function that reports whether a URL falls under
+// one of prefixes, in the sense of [PrefixHeaders]: same origin, and the
+// prefix's path or below it.
+func PrefixMatcher(prefixes []string) (func(*url.URL) bool, error) {
+	var ps []prefix
+	for _, key := range prefixes {
+		p, err := parsePrefix(key)
+		if err != nil {
+			return nil, err
+		}
+		ps = append(ps, p)
+	}
+	return func(u *url.URL) bool {
+		o, path := origin(u), u.EscapedPath()
+		for _, p := range ps {
+			if p.origin == o && underPath(path, p.path) {
+				return true
+			}
+		}
+		return false
+	}, nil
+}

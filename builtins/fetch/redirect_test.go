@@ -3,11 +3,11 @@ package fetch
 import (
 	"context"
 	"errors"
-	"net/netip"
-	"net/url"
 	"fmt"
 	"io"
 	"net/http"
+	"net/netip"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"

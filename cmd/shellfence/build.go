@@ -184,6 +184,15 @@ func newToolbox(s *settings, ws *vfs.FS, tmp *scratch) (*tools.Toolbox, error) {
 	if s.rules != nil {
 		opts = append(opts, engine.WithRules(s.rules))
 	}
+	lookupEnv := s.lookupEnv
+	if lookupEnv == nil {
+		lookupEnv = func(string) (string, bool) { return "", false }
+	}
+	granted, err := s.access.options(s.fetchPrivate, int64(s.limits.memory), lookupEnv)
+	if err != nil {
+		return nil, err
+	}
+	opts = append(opts, granted...)
 	cfg := tools.Config{
 		Engine:           engine.New(ws, opts...),
 		MaxOutput:        s.maxOutput,

@@ -16,7 +16,7 @@ import (
 )
 
 const usage = `usage:
-  shellfence run [--cwd DIR] [--allow NAMES] [--rules FILE] [--read-only] [--timeout DUR] [--env NAME=VALUE]... [--] 'COMMAND LINE'
+  shellfence run [--cwd DIR] [--allow NAMES] [--rules FILE] [--read-only] [--timeout DUR] [--env NAME=VALUE]... [--allow-net[=PREFIXES]] [--] 'COMMAND LINE'
                                  run one bash command line (quoted, as one argument) over the workspace
                                  DIR with the built-in commands; exits with its status (run --help: flags)
   shellfence exec [same options] -- NAME [ARG]...
@@ -40,7 +40,7 @@ func cli(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	switch args[0] {
 	case "run", "exec":
-		return runCmd(ctx, args[0], args[1:], stdin, stdout, stderr)
+		return runCmd(ctx, args[0], args[1:], stdin, stdout, stderr, os.LookupEnv)
 	case "serve":
 		return serveCmd(ctx, args[1:], stdin, stdout, stderr, os.LookupEnv)
 	case "client":
@@ -67,6 +67,8 @@ type runFlags struct {
 	env       []string
 	limits    limits
 	rules     engine.Rules
+	access    access
+	private   bool
 }
 
 func parseRunFlags(mode string, args []string, stderr io.Writer) (*runFlags, []string, error) {
@@ -79,6 +81,8 @@ func parseRunFlags(mode string, args []string, stderr io.Writer) (*runFlags, []s
 	fs.Var(rulesFlag{&f.rules}, "rules", "option rules of commands, a JSON `FILE` ({\"command_rules\": {\"rm\": {\"deny_options\": [\"-r\"]}}})")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop the run after this long (e.g. 2s)")
 	f.limits.register(fs)
+	f.access.register(fs)
+	fs.BoolVar(&f.private, "fetch-private", false, "with --allow-net, let curl and wget reach loopback and private addresses (metadata addresses stay refused)")
 	fs.Func("env", "NAME=VALUE to set in the command's environment (repeatable)", func(s string) error {
 		if !strings.Contains(s, "=") {
 			return errors.New("want NAME=VALUE")
@@ -99,7 +103,7 @@ func parseRunFlags(mode string, args []string, stderr io.Writer) (*runFlags, []s
 	return f, fs.Args(), nil
 }
 
-func runCmd(ctx context.Context, mode string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runCmd(ctx context.Context, mode string, args []string, stdin io.Reader, stdout, stderr io.Writer, lookupEnv func(string) (string, bool)) int {
 	f, rest, err := parseRunFlags(mode, args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -129,7 +133,12 @@ func runCmd(ctx context.Context, mode string, args []string, stdin io.Reader, st
 	defer ws.Close()
 	tmp := openScratch()
 	defer tmp.close()
-	opts := append(f.engineOptions(), tmp.options()...)
+	granted, err := f.access.options(f.private, int64(f.limits.memory), lookupEnv)
+	if err != nil {
+		fmt.Fprintf(stderr, "shellfence: %v\n", err)
+		return 2
+	}
+	opts := append(append(f.engineOptions(), tmp.options()...), granted...)
 	eng := engine.New(ws, append(opts, engine.WithOutputLimit(64<<10))...)
 	res, err := eng.Run(ctx, req)
 	if err != nil {

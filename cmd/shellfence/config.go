@@ -22,7 +22,11 @@ read_only, no_persist, fetch_private, edit_delete_backup, compat,
 checkpoint_dir, checkpoint_max_bytes and checkpoint_max_file (bytes),
 max_timeout, default_timeout and grace ("90s", "10m"), max_output, max_memory
 and max_file_bytes (a number of bytes or "256MiB"), max_jobs, max_depth,
-audit_log, quiet, log_format ("text" or "json"), stateless. Lists are JSON arrays or comma-separated strings; null means the
+audit_log, quiet, log_format ("text" or "json"), stateless, allow_net (true, or a list of URL prefixes) and
+net_headers, an object from URL prefix to the headers curl and wget send
+under it, whose values may name the server's environment variables:
+{"https://api.github.com/": {"Authorization": "Bearer ${GITHUB_TOKEN}"}}
+(read when the server starts; the run never sees them). Lists are JSON arrays or comma-separated strings; null means the
 default. cmdshellmcp's keys are accepted too: allowed_commands (allow),
 disableTools (disable_tools), auditlog (audit_log), editdelbk
 (edit_delete_backup), shellnopathchk (false only). A relative cwd or
@@ -67,6 +71,8 @@ var configKeys = map[string]func(*settings) any{
 	"log_format":           func(s *settings) any { return &s.logFormat },
 	"stateless":            func(s *settings) any { return &s.stateless },
 	"shellnopathchk":       func(s *settings) any { return &pathCheckKey{} },
+	"allow_net":            func(s *settings) any { return &s.access.net },
+	"net_headers":          func(s *settings) any { return &s.access.headers },
 }
 
 // configAliases are cmdshellmcp's names for keys of ours.

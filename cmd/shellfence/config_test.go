@@ -64,7 +64,7 @@ func TestConfigCmdshellmcp(t *testing.T) {
 	want.disableTools = []string{"write_file", "apply_patch"}
 	want.allow = []string{"ls", "cat", "grep"}
 	want.auth = "_my_secret_auth_token_"
-	if d := cmp.Diff(want, s, cmp.AllowUnexported(settings{}, limits{})); d != "" {
+	if d := cmp.Diff(want, s, cmp.AllowUnexported(settings{}, limits{}, access{}, netSetting{})); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 }
@@ -86,7 +86,7 @@ func TestFlagsOverrideConfig(t *testing.T) {
 	want.corsOrigins = []string{"http://a.example"}
 	want.compat = "cmdshellmcp"
 	want.cwd = "."
-	if d := cmp.Diff(want, *s, cmp.AllowUnexported(settings{}, limits{})); d != "" {
+	if d := cmp.Diff(want, *s, cmp.AllowUnexported(settings{}, limits{}, access{}, netSetting{})); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 }

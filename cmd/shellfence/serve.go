@@ -24,6 +24,7 @@ func serveCmd(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		fmt.Fprintf(stderr, "shellfence serve: %v\n(shellfence serve --help lists the flags and config keys)\n", err)
 		return 2
 	}
+	s.lookupEnv = lookupEnv
 	token, generated := serverToken(s, lookupEnv)
 	srv, err := newServer(ctx, s, stderr, token)
 	if err != nil {

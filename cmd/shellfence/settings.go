@@ -48,6 +48,8 @@ type settings struct {
 	defaultTimeout   time.Duration
 	maxOutput        int
 	limits           limits
+	access           access
+	lookupEnv        func(string) (string, bool) // the server's environment, for net_headers
 	grace            time.Duration
 
 	auditLog  string
@@ -129,6 +131,7 @@ func serveFlags(s *settings) *flag.FlagSet {
 	fs.DurationVar(&s.defaultTimeout, "default-timeout", s.defaultTimeout, "a run's timeout, `DUR`, when it asks for none (at most --max-timeout)")
 	fs.IntVar(&s.maxOutput, "max-output", s.maxOutput, "show `N` bytes of each stream in a result (head and tail; run_output has the rest)")
 	s.limits.register(fs)
+	s.access.register(fs)
 	fs.DurationVar(&s.grace, "grace", s.grace, "on SIGTERM over HTTP, how long, `DUR`, the calls in progress may go on before their runs are stopped")
 	fs.StringVar(&s.auditLog, "audit-log", s.auditLog, "append one JSON line per tool call to `FILE`")
 	fs.BoolVar(&s.quiet, "quiet", s.quiet, "write no audit lines to stderr")
