@@ -21,7 +21,7 @@ type HostInfo interface {
 	Memory() (HostMemory, error)
 	Processes() ([]HostProcess, error)
 	Mounts() ([]HostMount, error)
-	CPUs() (int, error) // the processors this process may use
+	CPUs(all bool) (int, error) // the processors this process may use; all: installed
 }
 
 // HostUname is what uname prints.

@@ -99,6 +99,11 @@ Written by ` + authors + ".\n"
 // coreutilsAuthors names the authors in each coreutils program's
 // --version text.
 var coreutilsAuthors = map[string]string{
+	"uname":    "David MacKenzie",
+	"whoami":   "Richard Mlynarik",
+	"id":       "Arnold Robbins and David MacKenzie",
+	"nproc":    "Giuseppe Scrivano",
+	"df":       "Torbjorn Granlund, David MacKenzie, and Paul Eggert",
 	"[":        "Kevin Braunsdorf and Matthew Bradburn",
 	"basename": "David MacKenzie",
 	"cat":      "Torbjorn Granlund and Richard M. Stallman",

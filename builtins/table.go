@@ -153,5 +153,17 @@ func init() {
 		"curl": curl,
 		"wget": wget,
 		// group: network, end
+
+		// group: host information (uname id ps free df ...)
+		"uname":    uname,
+		"hostname": hostname,
+		"whoami":   whoami,
+		"id":       id,
+		"uptime":   uptime,
+		"free":     free,
+		"ps":       ps,
+		"df":       df,
+		"nproc":    nproc,
+		// group: host information, end
 	}
 }

@@ -18,10 +18,11 @@ import (
 // access is what a run may reach besides the workspace, all of it off
 // unless granted: the network for curl and wget (--allow-net, optionally
 // limited to URL prefixes, with headers attached by prefix from the
-// config's net_headers).
+// config's net_headers) and host information (--allow-host-info).
 type access struct {
-	net     netSetting
-	headers map[string]map[string]string // prefix → header → value with ${VAR}s
+	net      netSetting
+	headers  map[string]map[string]string // prefix → header → value with ${VAR}s
+	hostInfo bool
 }
 
 // netSetting is --allow-net: off, on, or on for URLs under prefixes.
@@ -32,6 +33,7 @@ type netSetting struct {
 
 // register adds the access flags to fs.
 func (a *access) register(fs *flag.FlagSet) {
+	fs.BoolVar(&a.hostInfo, "allow-host-info", a.hostInfo, "let uname, hostname, whoami, id, uptime, free, ps, df and nproc describe the host")
 	fs.Var(&a.net, "allow-net", "let curl and wget in run reach the network: every public URL, or only those under the comma-separated URL `PREFIXES` given with =")
 }
 
@@ -80,6 +82,9 @@ func checkPrefixes(ps []string) error {
 // environment, here and only here.
 func (a *access) options(fetchPrivate bool, maxBytes int64, lookupEnv func(string) (string, bool)) ([]engine.Option, error) {
 	var opts []engine.Option
+	if a.hostInfo {
+		opts = append(opts, engine.WithHostInfo(newHostInfo()))
+	}
 	if !a.net.on {
 		return opts, nil
 	}

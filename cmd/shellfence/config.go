@@ -26,7 +26,7 @@ audit_log, quiet, log_format ("text" or "json"), stateless, allow_net (true, or 
 net_headers, an object from URL prefix to the headers curl and wget send
 under it, whose values may name the server's environment variables:
 {"https://api.github.com/": {"Authorization": "Bearer ${GITHUB_TOKEN}"}}
-(read when the server starts; the run never sees them). Lists are JSON arrays or comma-separated strings; null means the
+(read when the server starts; the run never sees them), allow_host_info. Lists are JSON arrays or comma-separated strings; null means the
 default. cmdshellmcp's keys are accepted too: allowed_commands (allow),
 disableTools (disable_tools), auditlog (audit_log), editdelbk
 (edit_delete_backup), shellnopathchk (false only). A relative cwd or
@@ -73,6 +73,7 @@ var configKeys = map[string]func(*settings) any{
 	"shellnopathchk":       func(s *settings) any { return &pathCheckKey{} },
 	"allow_net":            func(s *settings) any { return &s.access.net },
 	"net_headers":          func(s *settings) any { return &s.access.headers },
+	"allow_host_info":      func(s *settings) any { return &s.access.hostInfo },
 }
 
 // configAliases are cmdshellmcp's names for keys of ours.

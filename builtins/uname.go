@@ -1,0 +1,167 @@
+package builtins
+
+// uname, hostname, whoami, nproc - print facts about the host
+//
+//	uname [-asnrvmpio] [--all --kernel-name --nodename --kernel-release
+//	      --kernel-version --machine --processor --hardware-platform
+//	      --operating-system]
+//	hostname [-s]
+//	whoami
+//	nproc [--all] [--ignore=N]
+//
+// The facts come from the run's HostInfo ([System.Host]); without one
+// these commands say host information is off (exit status 1). -p and -i
+// print "unknown", as coreutils on Linux does; -a leaves them out then.
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/shellfence/shellfence/builtins/internal/opt"
+	"github.com/shellfence/shellfence/builtins/internal/quote"
+)
+
+// host returns the run's HostInfo, or reports that there is none.
+func (p *Proc) host() (HostInfo, bool) {
+	if p.Sys == nil || p.Sys.Host == nil {
+		p.Errorf("host information is off in this shell (%s)", HostInfoHint)
+		return nil, false
+	}
+	return p.Sys.Host, true
+}
+
+func uname(p *Proc) int {
+	var sel [8]bool // s n r v m p i o
+	all := false
+	o := p.newOpts(1)
+	addToolInfo(o, "uname")
+	for i, f := range []struct {
+		short rune
+		long  string
+	}{{'s', "kernel-name"}, {'n', "nodename"}, {'r', "kernel-release"}, {'v', "kernel-version"},
+		{'m', "machine"}, {'p', "processor"}, {'i', "hardware-platform"}, {'o', "operating-system"}} {
+		o.Flag(f.short, f.long, &sel[i])
+	}
+	o.Flag('a', "all", &all)
+	args, err := o.Parse(p.Args[1:])
+	if err != nil {
+		return p.usage(err, 1)
+	}
+	if len(args) > 0 {
+		return p.extraOperand(args[0])
+	}
+	h, ok := p.host()
+	if !ok {
+		return 1
+	}
+	u, err := h.Uname()
+	if err != nil {
+		p.Errorf("cannot get system name: %v", err)
+		return 1
+	}
+	return p.printUname(u, sel, all)
+}
+
+func (p *Proc) printUname(u HostUname, sel [8]bool, all bool) int {
+	vals := []string{u.Sysname, u.Nodename, u.Release, u.Version, u.Machine, "unknown", "unknown", u.OS}
+	none := true
+	for _, s := range sel {
+		none = none && !s
+	}
+	var out []string
+	for i, v := range vals {
+		switch {
+		case all && (i == 5 || i == 6) && !sel[i]:
+		case all || sel[i] || none && i == 0:
+			out = append(out, v)
+		}
+	}
+	p.Stdout.Write([]byte(strings.Join(out, " ") + "\n"))
+	return 0
+}
+
+func hostname(p *Proc) int {
+	short := false
+	o := p.newOpts(1)
+	addToolInfo(o, "hostname", 'V')
+	o.Flag('s', "short", &short)
+	if _, err := o.Parse(p.Args[1:]); err != nil {
+		return p.usage(err, 1)
+	}
+	h, ok := p.host()
+	if !ok {
+		return 1
+	}
+	u, err := h.Uname()
+	if err != nil {
+		p.Errorf("%v", err)
+		return 1
+	}
+	name := u.Nodename
+	if short {
+		name, _, _ = strings.Cut(name, ".")
+	}
+	p.Stdout.Write([]byte(name + "\n"))
+	return 0
+}
+
+func whoami(p *Proc) int {
+	o := p.newOpts(1)
+	addToolInfo(o, "whoami")
+	args, err := o.Parse(p.Args[1:])
+	if err != nil {
+		return p.usage(err, 1)
+	}
+	if len(args) > 0 {
+		return p.extraOperand(args[0])
+	}
+	h, ok := p.host()
+	if !ok {
+		return 1
+	}
+	u, err := h.User()
+	if err != nil || u.Name == "" {
+		p.Errorf("cannot find name for user ID %d", u.UID)
+		return 1
+	}
+	p.Stdout.Write([]byte(u.Name + "\n"))
+	return 0
+}
+
+func nproc(p *Proc) int {
+	all := false
+	ignore := 0
+	o := p.newOpts(1)
+	addToolInfo(o, "nproc")
+	o.Flag(0, "all", &all)
+	o.Value(0, "ignore", func(_, v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return &opt.Error{Msg: p.Name() + ": invalid number: " + quote.Shell(v), Status: 1}
+		}
+		ignore = n
+		return nil
+	})
+	if _, err := o.Parse(p.Args[1:]); err != nil {
+		return p.usage(err, 1)
+	}
+	h, ok := p.host()
+	if !ok {
+		return 1
+	}
+	n, err := h.CPUs(all)
+	if err != nil {
+		p.Errorf("%v", err)
+		return 1
+	}
+	p.Stdout.Write([]byte(strconv.Itoa(max(n-ignore, 1)) + "\n"))
+	return 0
+}
+
+// extraOperand reports an operand the command takes none of.
+func (p *Proc) extraOperand(arg string) int {
+	p.Errorf("extra operand %s", quote.Shell(arg))
+	fmt.Fprintf(p.Stderr, "Try '%s --help' for more information.\n", p.Name())
+	return 1
+}
