@@ -42,6 +42,7 @@ func layerRatio(tb testing.TB, root, line string, n int) (float64, time.Duration
 	e := engine.New(ws)
 	view := conformance.Layered(ws)
 	var bare, layered time.Duration
+	minBare, minLayered := time.Duration(1<<62), time.Duration(1<<62)
 	for range n {
 		for _, fsys := range []*vfs.FS{nil, view} {
 			start := time.Now()
@@ -49,15 +50,25 @@ func layerRatio(tb testing.TB, root, line string, n int) (float64, time.Duration
 			if err != nil || res.ExitCode != 0 {
 				tb.Fatalf("%s: %v %s", line, err, res.Stderr)
 			}
+			d := time.Since(start)
 			if fsys == nil {
-				bare += time.Since(start)
+				bare += d
+				minBare = min(minBare, d)
 			} else {
-				layered += time.Since(start)
+				layered += d
+				minLayered = min(minLayered, d)
 			}
 		}
 	}
+	if minRatio {
+		return float64(minLayered) / float64(minBare), minBare
+	}
 	return float64(layered) / float64(bare), bare / time.Duration(n)
 }
+
+// minRatio makes layerRatio compare the fastest run of each side, which
+// other processes on the machine slow the least.
+var minRatio bool
 
 func BenchmarkFindLayered(b *testing.B) {
 	root := cachedDir(b, "shellfence-bench-20k", func(root string) error { return smallTree(root, 200) })
@@ -68,8 +79,10 @@ func BenchmarkFindLayered(b *testing.B) {
 }
 
 // The layered find stays near the bare one (before the kit, a wrapping
-// layer made it 3.2x slower). The bound is loose for noisy machines;
-// BenchmarkFindLayered gives the figure.
+// layer made it 3.2x slower). The fastest of nine runs of each side are
+// compared, and the bound is loose, for loaded machines (the mean of five
+// failed at 2x while eight builds ran beside it); BenchmarkFindLayered
+// gives the figure.
 func TestLayerCostsLittle(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a 5,000-file tree")
@@ -78,7 +91,9 @@ func TestLayerCostsLittle(t *testing.T) {
 	if err := smallTree(root, 50); err != nil {
 		t.Fatal(err)
 	}
-	ratio, _ := layerRatio(t, root, "find . -type f -name 'f0*'", 5)
+	minRatio = true
+	defer func() { minRatio = false }()
+	ratio, _ := layerRatio(t, root, "find . -type f -name 'f0*'", 9)
 	if ratio > 1.5 {
 		t.Errorf("find through a pass-through layer costs %.2fx the bare workspace", ratio)
 	}
