@@ -121,6 +121,10 @@ func init() {
 		"awk": awkCmd,
 		// group: awk, end
 
+		// group: jq
+		"jq": jq,
+		// group: jq, end
+
 		// group: diff, cmp, patch
 		"cmp":   cmpFiles,
 		"diff":  diff,
