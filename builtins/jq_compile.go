@@ -72,6 +72,7 @@ func (r *jqRun) compilerOptions() []gojq.CompilerOption {
 		gojq.WithEnvironLoader(func() []string { return env }),
 		gojq.WithInputIter(r.in),
 		gojq.WithFunction("_sf_keys", 0, 0, r.keysUnsorted),
+		gojq.WithFunction("_sf_from_entries", 0, 0, r.fromEntries),
 		gojq.WithFunction("_sf_tojson", 0, 0, func(v any, _ []any) any {
 			return string((&jqEncoder{ord: r.ord}).encode(nil, v, 0))
 		}),
@@ -115,6 +116,57 @@ func (r *jqRun) keysUnsorted(v any, _ []any) any {
 		return out
 	}
 	return fmt.Errorf("%s has no keys", jqTypePreview(v))
+}
+
+// fromEntries is jq 1.7.1's from_entries, keeping the entries' order.
+func (r *jqRun) fromEntries(v any, _ []any) any {
+	arr, ok := v.([]any)
+	if !ok {
+		return fmt.Errorf("Cannot iterate over %s", jqTypePreview(v))
+	}
+	out := make(map[string]any, len(arr))
+	keys := make([]string, 0, len(arr))
+	for _, e := range arr {
+		m, ok := e.(map[string]any)
+		if !ok {
+			return fmt.Errorf("Cannot index %s with \"key\"", jqTypeName(e))
+		}
+		k := jqEntryKey(m)
+		ks, isStr := k.(string)
+		if !isStr {
+			ks = string((&jqEncoder{}).encode(nil, k, 0))
+		}
+		val, has := m["value"]
+		if !has {
+			val = m["v"]
+		}
+		if _, dup := out[ks]; !dup {
+			keys = append(keys, ks)
+		}
+		out[ks] = val
+	}
+	r.ord.record(out, keys)
+	return out
+}
+
+// jqEntryKey is the key of a from_entries entry: .key, else the first
+// of .k, .name, .Name, .K, .Key that is not null or false.
+func jqEntryKey(m map[string]any) any {
+	if k, ok := m["key"]; ok && k != nil {
+		return k
+	}
+	for _, name := range []string{"k", "name", "Name", "K", "Key"} {
+		if k := m[name]; k != nil && k != false {
+			return k
+		}
+	}
+	return nil
+}
+
+// jqTypeName is jq's name of v's type.
+func jqTypeName(v any) string {
+	t, _, _ := strings.Cut(jqTypePreview(v), " ")
+	return t
 }
 
 // jqTypePreview is jq's "type (value)" in messages.

@@ -7,6 +7,7 @@ package builtins
 // jqOrder gives.
 
 import (
+	"encoding/json"
 	"math"
 	"math/big"
 	"strconv"
@@ -245,6 +246,10 @@ func jqNumber(b []byte, v any) []byte {
 		return v.Append(b, 10)
 	case float64:
 		return jqFloat(b, v)
+	case json.Number:
+		if n, ok := jsonNumber([]byte(v)); ok {
+			return jqNumber(b, n)
+		}
 	}
 	return append(b, "null"...)
 }

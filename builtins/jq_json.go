@@ -442,7 +442,7 @@ func jsonNumber(tok []byte) (any, bool) {
 		}
 	}
 	s := string(tok)
-	if integer && len(tok) > 0 && tok[len(tok)-1] != '-' {
+	if integer && len(tok) > 0 && tok[len(tok)-1] != '-' && s != "-0" {
 		if n, err := strconv.ParseInt(s, 10, 64); err == nil {
 			return int(n), true
 		}

@@ -43,13 +43,19 @@ type jqRun struct {
 // clock functions.
 const jqPrelude = `def keys_unsorted: _sf_keys;
 def to_entries: [_sf_keys[] as $k | {key: $k, value: .[$k]}];
+def from_entries: _sf_from_entries;
 def with_entries(f): to_entries | map(f) | from_entries;
+def recurse: recurse(if type == "object" then _sf_keys[] as $k | .[$k] else .[]? end);
+def paths: path(..) | select(length > 0);
+def paths(node_filter): . as $dot | paths | select(. as $p | $dot | getpath($p) | node_filter);
+def leaf_paths: paths(scalars);
+def ltrimstr($x): if type == "string" and ($x | type) == "string" and startswith($x) then .[($x | length):] else . end;
+def rtrimstr($x): if type == "string" and ($x | type) == "string" and ($x | length) > 0 and endswith($x) then .[:length - ($x | length)] else . end;
 def tojson: _sf_tojson;
 def tostring: if type == "string" then . else _sf_tojson end;
 def input_filename: _sf_input_filename;
 def input_line_number: _sf_input_line;
 def now: _sf_now;
-def leaf_paths: paths(scalars);
 .`
 
 var jqPreludeDefs = sync.OnceValue(func() []*gojq.FuncDef {
@@ -111,7 +117,7 @@ func (r *jqRun) programText() (string, int) {
 	}
 	b, err := r.readFile(r.o.program)
 	if err != nil {
-		r.errorf("jq: error: Could not open %s: %s\n", r.o.program, ErrText(err))
+		r.errorf("jq: Could not open %s: %s\n", r.o.program, ErrText(err))
 		return "", jqErrSystem
 	}
 	return string(b), 0
