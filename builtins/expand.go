@@ -94,27 +94,7 @@ func expand(p *Proc) int {
 	if err != nil {
 		return p.usage(err, 1)
 	}
-	if len(files) == 0 {
-		files = []string{"-"}
-	}
-	status := 0
-	for _, name := range files {
-		in, done, err := p.openInput(name)
-		if err != nil {
-			p.Errorf("%s: %s", quote.Shell(name), ErrText(err))
-			status = 1
-			continue
-		}
-		err = expandStream(p, in, &t, initial)
-		done()
-		if code := p.endStatus(err, func() string { return quote.Shell(name) }); code != 0 {
-			if code == 141 || code == 130 {
-				return code
-			}
-			status = code
-		}
-	}
-	return status
+	return p.eachInput(files, shellNames, func(in io.Reader, _ string) error { return expandStream(p, in, &t, initial) })
 }
 
 func expandStream(p *Proc, in io.Reader, t *tabStops, initial bool) error {

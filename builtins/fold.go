@@ -48,28 +48,8 @@ func fold(p *Proc) int {
 	if err != nil {
 		return p.usage(err, 1)
 	}
-	if len(files) == 0 {
-		files = []string{"-"}
-	}
 	f := &folder{width: width, bytes: bytesMode, spaces: spaces}
-	status := 0
-	for _, name := range files {
-		in, done, err := p.openInput(name)
-		if err != nil {
-			p.Errorf("%s: %s", quote.Shell(name), ErrText(err))
-			status = 1
-			continue
-		}
-		err = f.run(p, in)
-		done()
-		if code := p.endStatus(err, func() string { return quote.Shell(name) }); code != 0 {
-			if code == 141 || code == 130 {
-				return code
-			}
-			status = code
-		}
-	}
-	return status
+	return p.eachInput(files, shellNames, func(in io.Reader, _ string) error { return f.run(p, in) })
 }
 
 func isRangeErr(err error) bool {

@@ -73,27 +73,7 @@ func nl(p *Proc) int {
 	}
 	o.width = int(min(width, 1<<20))
 	o.line = o.start
-	if len(files) == 0 {
-		files = []string{"-"}
-	}
-	status := 0
-	for _, name := range files {
-		in, done, err := p.openInput(name)
-		if err != nil {
-			p.Errorf("%s: %s", quote.Shell(name), ErrText(err))
-			status = 1
-			continue
-		}
-		err = o.number(p, in)
-		done()
-		if code := p.endStatus(err, func() string { return quote.Shell(name) }); code != 0 {
-			if code == 141 || code == 130 {
-				return code
-			}
-			status = code
-		}
-	}
-	return status
+	return p.eachInput(files, shellNames, func(in io.Reader, _ string) error { return o.number(p, in) })
 }
 
 // usageOptErr is an option value error followed by GNU's "Try" line.

@@ -21,27 +21,7 @@ func rev(p *Proc) int {
 	if err != nil {
 		return p.usage(err, 1)
 	}
-	if len(files) == 0 {
-		files = []string{"-"}
-	}
-	status := 0
-	for _, name := range files {
-		in, done, err := p.openInput(name)
-		if err != nil {
-			p.Errorf("cannot open %s: %s", name, ErrText(err))
-			status = 1
-			continue
-		}
-		err = revLines(p, in)
-		done()
-		if code := p.endStatus(err, func() string { return name }); code != 0 {
-			if code == 141 || code == 130 {
-				return code
-			}
-			status = code
-		}
-	}
-	return status
+	return p.eachInput(files, revNames, func(in io.Reader, _ string) error { return revLines(p, in) })
 }
 
 func revLines(p *Proc, in io.Reader) error {
@@ -87,4 +67,10 @@ func appendReversed(out, line []byte) []byte {
 		out = append(out, '\n')
 	}
 	return out
+}
+
+// revNames is util-linux rev's naming: the operand as given.
+var revNames = inputNames{
+	open: func(p *Proc, name string, err error) { p.Errorf("cannot open %s: %s", name, ErrText(err)) },
+	read: func(name string) string { return name },
 }

@@ -69,27 +69,7 @@ func stringsCmd(p *Proc) int {
 		}
 		return p.usage(err, 1)
 	}
-	if len(files) == 0 {
-		files = []string{"-"}
-	}
-	status := 0
-	for _, name := range files {
-		in, done, err := p.openInput(name)
-		if err != nil {
-			p.Errorf("'%s': No such file", name)
-			status = 1
-			continue
-		}
-		err = o.scan(p, in, name)
-		done()
-		if code := p.endStatus(err, func() string { return name }); code != 0 {
-			if code == 141 || code == 130 {
-				return code
-			}
-			status = code
-		}
-	}
-	return status
+	return p.eachInput(files, stringsNames, func(in io.Reader, name string) error { return o.scan(p, in, name) })
 }
 
 func (o *stringsOpts) printable(c byte) bool {
@@ -150,4 +130,11 @@ func (o *stringsOpts) scan(p *Proc, in io.Reader, name string) error {
 			return errStopped
 		}
 	}
+}
+
+// stringsNames is binutils strings' naming, which says "No such file" for
+// any operand it cannot open.
+var stringsNames = inputNames{
+	open: func(p *Proc, name string, _ error) { p.Errorf("'%s': No such file", name) },
+	read: func(name string) string { return name },
 }

@@ -7,6 +7,8 @@ import (
 	"io"
 	"io/fs"
 	"syscall"
+
+	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 // textInput is one opened operand of a text command.
@@ -128,4 +130,46 @@ func (p *Proc) endStatus(err error, msg func() string) int {
 	}
 	p.Errorf("%s: %s", msg(), ErrText(err))
 	return 1
+}
+
+// inputNames says how a filter names an operand in its messages: after a
+// failure to open it, and before a read error.
+type inputNames struct {
+	open func(p *Proc, name string, err error)
+	read func(name string) string
+}
+
+// shellNames is coreutils' usual shape: "name: cause", the name quoted as
+// the shell would need it.
+var shellNames = inputNames{
+	open: func(p *Proc, name string, err error) { p.Errorf("%s: %s", quote.Shell(name), ErrText(err)) },
+	read: quote.Shell,
+}
+
+// eachInput runs fn over each operand in turn (standard input when there
+// are none), as the line filters do: an operand that cannot be opened is
+// reported and skipped, a read error is reported and the next operand
+// read, and a broken pipe or a cancellation stops at once with its status.
+func (p *Proc) eachInput(files []string, names inputNames, fn func(in io.Reader, name string) error) int {
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	status := 0
+	for _, name := range files {
+		in, done, err := p.openInput(name)
+		if err != nil {
+			names.open(p, name, err)
+			status = 1
+			continue
+		}
+		err = fn(in, name)
+		done()
+		if code := p.endStatus(err, func() string { return names.read(name) }); code != 0 {
+			if code == 141 || code == 130 {
+				return code
+			}
+			status = code
+		}
+	}
+	return status
 }
