@@ -28,16 +28,9 @@ func free(p *Proc) int {
 	o.Func('h', "human", func() { human = true })
 	o.Flag(0, "si", &si)
 	o.Flag('t', "total", &total)
-	args, err := o.Parse(p.Args[1:])
-	if err != nil {
-		return p.usage(err, 1)
-	}
-	if len(args) > 0 {
-		return p.extraOperand(args[0])
-	}
-	h, ok := p.host()
-	if !ok {
-		return 1
+	h, status := p.hostOnly(o)
+	if h == nil {
+		return status
 	}
 	m, err := h.Memory()
 	if err != nil {

@@ -14,7 +14,6 @@ package builtins
 // print "unknown", as coreutils on Linux does; -a leaves them out then.
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -44,16 +43,9 @@ func uname(p *Proc) int {
 		o.Flag(f.short, f.long, &sel[i])
 	}
 	o.Flag('a', "all", &all)
-	args, err := o.Parse(p.Args[1:])
-	if err != nil {
-		return p.usage(err, 1)
-	}
-	if len(args) > 0 {
-		return p.extraOperand(args[0])
-	}
-	h, ok := p.host()
-	if !ok {
-		return 1
+	h, status := p.hostOnly(o)
+	if h == nil {
+		return status
 	}
 	u, err := h.Uname()
 	if err != nil {
@@ -109,16 +101,9 @@ func hostname(p *Proc) int {
 func whoami(p *Proc) int {
 	o := p.newOpts(1)
 	addToolInfo(o, "whoami")
-	args, err := o.Parse(p.Args[1:])
-	if err != nil {
-		return p.usage(err, 1)
-	}
-	if len(args) > 0 {
-		return p.extraOperand(args[0])
-	}
-	h, ok := p.host()
-	if !ok {
-		return 1
+	h, status := p.hostOnly(o)
+	if h == nil {
+		return status
 	}
 	u, err := h.User()
 	if err != nil || u.Name == "" {
@@ -159,9 +144,20 @@ func nproc(p *Proc) int {
 	return 0
 }
 
-// extraOperand reports an operand the command takes none of.
-func (p *Proc) extraOperand(arg string) int {
-	p.Errorf("extra operand %s", quote.Shell(arg))
-	fmt.Fprintf(p.Stderr, "Try '%s --help' for more information.\n", p.Name())
-	return 1
+// hostOnly parses the options of a host-information command that takes
+// no operands and returns the host; nil, with the exit status, when the
+// options are wrong, an operand is given or host information is off.
+func (p *Proc) hostOnly(o *opt.Parser) (HostInfo, int) {
+	args, err := o.Parse(p.Args[1:])
+	if err != nil {
+		return nil, p.usage(err, 1)
+	}
+	if len(args) > 0 {
+		return nil, p.usageErr("extra operand %s", quote.Shell(args[0]))
+	}
+	h, ok := p.host()
+	if !ok {
+		return nil, 1
+	}
+	return h, 0
 }

@@ -18,16 +18,9 @@ func uptime(p *Proc) int {
 	addToolInfo(o, "uptime", 'V')
 	o.Flag('p', "pretty", &pretty)
 	o.Flag('s', "since", &since)
-	args, err := o.Parse(p.Args[1:])
-	if err != nil {
-		return p.usage(err, 1)
-	}
-	if len(args) > 0 {
-		return p.extraOperand(args[0])
-	}
-	h, ok := p.host()
-	if !ok {
-		return 1
+	h, status := p.hostOnly(o)
+	if h == nil {
+		return status
 	}
 	u, err := h.Uptime()
 	if err != nil {
