@@ -16,6 +16,7 @@ func free(p *Proc) int {
 	unit, human, total := uint64(1024), false, false
 	si := false
 	o := p.newOpts(1)
+	o.NoTry = true
 	addToolInfo(o, "free", 'V')
 	for _, u := range []struct {
 		short rune

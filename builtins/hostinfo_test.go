@@ -110,6 +110,15 @@ func TestHostInfoShapes(t *testing.T) {
 		{"df", "Filesystem     1K-blocks     Used Available Use% Mounted on\n/dev/vda       264212084 23397776 227369700  10% /\ntmpfs           24683584        0  24683584   0% /dev/shm\n"},
 		{"df -hT /ws/a.txt", "Filesystem     Type  Size  Used Avail Use% Mounted on\n/dev/vda       ext4  252G   23G  217G  10% /\n"},
 		{"df nope; echo $?", "1\n"},
+		{"uname x 2>&1; whoami q 2>&1; nproc z 2>&1; nproc --ignore=v 2>&1; echo $?",
+			"uname: extra operand ‘x’\nTry 'uname --help' for more information.\n" +
+				"whoami: extra operand ‘q’\nTry 'whoami --help' for more information.\n" +
+				"nproc: extra operand ‘z’\nTry 'nproc --help' for more information.\n" +
+				"nproc: invalid number: ‘v’\n1\n"},
+		{"free -m y 2>&1 | head -3; uptime --bogus 2>&1 | head -3; uptime a >/dev/null 2>&1; echo $?",
+			"\nUsage:\n free [options]\nuptime: unrecognized option '--bogus'\n\nUsage:\n1\n"},
+		{"id dev nobody 1000 2>&1; echo $?", "uid=1000(dev) gid=1000(dev) groups=1000(dev),27(sudo),999\n" +
+			"id: ‘nobody’: no such user\nuid=1000(dev) gid=1000(dev) groups=1000(dev),27(sudo),999\n1\n"},
 	}
 	for _, tt := range tests {
 		res := runNet(t, e, tt.cmd)

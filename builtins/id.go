@@ -38,14 +38,28 @@ func id(p *Proc) int {
 		p.Errorf("%v", err)
 		return 1
 	}
-	if len(args) > 0 && args[0] != u.Name && args[0] != strconv.Itoa(u.UID) {
-		p.Errorf("%s: no such user", quote.Shell(args[0]))
-		return 1
-	}
 	if !user && !group && !groups && (names || real) {
 		p.Errorf("cannot print only names or real IDs in default format")
 		return 1
 	}
+	if len(args) == 0 {
+		p.printID(u, user, group, groups, names, zero)
+		return 0
+	}
+	status := 0
+	for _, a := range args {
+		if a != u.Name && a != strconv.Itoa(u.UID) {
+			p.Errorf("%s: no such user", quote.Locale(a))
+			status = 1
+			continue
+		}
+		p.printID(u, user, group, groups, names, zero)
+	}
+	return status
+}
+
+// printID prints one user's line in the form the options ask for.
+func (p *Proc) printID(u HostUser, user, group, groups, names, zero bool) {
 	end := "\n"
 	if zero {
 		end = "\x00"
@@ -68,7 +82,6 @@ func id(p *Proc) int {
 	default:
 		fmt.Fprint(p.Stdout, idLine(u)+"\n")
 	}
-	return 0
 }
 
 // pick is the name when asked for and known, else the number.

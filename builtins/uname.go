@@ -14,6 +14,7 @@ package builtins
 // print "unknown", as coreutils on Linux does; -a leaves them out then.
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -123,17 +124,14 @@ func nproc(p *Proc) int {
 	o.Value(0, "ignore", func(_, v string) error {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
-			return &opt.Error{Msg: p.Name() + ": invalid number: " + quote.Shell(v), Status: 1}
+			return &opt.Error{Msg: p.Name() + ": invalid number: " + quote.Locale(v), Status: 1}
 		}
 		ignore = n
 		return nil
 	})
-	if _, err := o.Parse(p.Args[1:]); err != nil {
-		return p.usage(err, 1)
-	}
-	h, ok := p.host()
-	if !ok {
-		return 1
+	h, status := p.hostOnly(o)
+	if h == nil {
+		return status
 	}
 	n, err := h.CPUs(all)
 	if err != nil {
@@ -146,18 +144,37 @@ func nproc(p *Proc) int {
 
 // hostOnly parses the options of a host-information command that takes
 // no operands and returns the host; nil, with the exit status, when the
-// options are wrong, an operand is given or host information is off.
+// options are wrong, an operand is given or host information is off. A
+// parser with NoTry set is a procps tool's, which follows a wrong option
+// or an operand with its usage text instead of coreutils' "Try" line.
 func (p *Proc) hostOnly(o *opt.Parser) (HostInfo, int) {
 	args, err := o.Parse(p.Args[1:])
-	if err != nil {
+	switch {
+	case err != nil && o.NoTry:
+		return nil, p.procpsUsage(err)
+	case err != nil:
 		return nil, p.usage(err, 1)
-	}
-	if len(args) > 0 {
-		return nil, p.usageErr("extra operand %s", quote.Shell(args[0]))
+	case len(args) > 0 && o.NoTry:
+		return nil, p.procpsUsage(nil)
+	case len(args) > 0:
+		return nil, p.usageErr("extra operand %s", quote.Locale(args[0]))
 	}
 	h, ok := p.host()
 	if !ok {
 		return nil, 1
 	}
 	return h, 0
+}
+
+// procpsUsage is a procps tool's answer to a wrong option (err) or an
+// operand (err nil): the message, then the --help text, on standard error.
+func (p *Proc) procpsUsage(err error) int {
+	if err != nil {
+		if code, ok := p.answerInfo(err); ok {
+			return code
+		}
+		fmt.Fprintln(p.Stderr, err.Error())
+	}
+	fmt.Fprint(p.Stderr, helpText(p.Name()))
+	return 1
 }

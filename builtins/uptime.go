@@ -15,6 +15,7 @@ import (
 func uptime(p *Proc) int {
 	var pretty, since bool
 	o := p.newOpts(1)
+	o.NoTry = true
 	addToolInfo(o, "uptime", 'V')
 	o.Flag('p', "pretty", &pretty)
 	o.Flag('s', "since", &since)
