@@ -47,8 +47,8 @@ type Detector struct {
 
 	found int64 // failure lines kept or counted
 	early []Signal
-	late  [keepLate]Signal
-	nLate int // entries of late in use, then the next slot is nLate%keepLate
+	late  []Signal // the ring, keepLate long once a signal needs it
+	nLate int      // entries of late in use, then the next slot is nLate%keepLate
 }
 
 // NewDetector returns a detector for the stream named stream ("stdout"
@@ -103,6 +103,9 @@ func (d *Detector) check(line []byte, n int64) {
 	if len(d.early) < keepEarly {
 		d.early = append(d.early, Signal{Stream: d.stream, Line: n, Text: quote(line)})
 		return
+	}
+	if d.late == nil {
+		d.late = make([]Signal, keepLate) // most runs never get here
 	}
 	s := &d.late[d.nLate%keepLate]
 	s.Stream, s.Line, s.Text = d.stream, n, quote(line)
