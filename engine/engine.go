@@ -28,6 +28,7 @@ type Engine struct {
 	ceiling   int64                    // the process heap past which a run is stopped
 	scratch   *vfs.FS                  // temporary files outside the workspace; nil: none
 	wd        *watchdog
+	workers   *workers          // the goroutines interpreters run on
 	policy    policy            // the option rules, nil: none
 	policyErr error             // rules that do not compile: every run fails
 	net       *builtins.Net     // nil: curl and wget have no network
@@ -158,6 +159,7 @@ func New(fsys *vfs.FS, opts ...Option) *Engine {
 		e.ceiling = e.limits.Memory + 64<<20
 	}
 	e.wd = newWatchdog(e.ceiling)
+	e.workers = newWorkers()
 	return e
 }
 

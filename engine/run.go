@@ -343,12 +343,13 @@ func argvProgram(args []string) *syntax.File {
 	return &syntax.File{Name: "bash", Stmts: []*syntax.Stmt{{Cmd: call}}}
 }
 
-// interpret runs file on runner in a goroutine, so that a command that
-// ignores cancellation cannot hold the run past its timeout. done
-// reports whether the program ran to its end.
+// interpret runs file on runner in a goroutine of its own (one of the
+// engine's workers), so that a command that ignores cancellation cannot
+// hold the run past its timeout. done reports whether the program ran to
+// its end.
 func (r *run) interpret(ctx context.Context, runner *interp.Runner, file *syntax.File, top bool) (code int, done bool) {
 	ch := make(chan int, 1)
-	go func() {
+	r.e.workers.do(func() {
 		r.label(ctx)
 		defer func() {
 			if v := recover(); v != nil {
@@ -364,7 +365,7 @@ func (r *run) interpret(ctx context.Context, runner *interp.Runner, file *syntax
 			r.reapJobs(runner)
 		}
 		ch <- code
-	}()
+	})
 	select {
 	case code := <-ch:
 		return code, ranToEnd(ctx)
