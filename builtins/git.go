@@ -5,8 +5,9 @@ package builtins
 //	git [-C DIR] COMMAND [ARG]...
 //
 // In pure Go (go-git for the object store, through the workspace), with
-// git 2.39's output: init, add, rm, commit, status, log, diff, show,
-// rev-parse, branch, checkout, switch, ls-files, config --get/--list.
+// git 2.39's output: init, add, rm, mv, commit, status, log, diff, show,
+// rev-parse, branch, checkout, switch, reset, restore, tag, clean,
+// remote (configuration only), ls-files, config --get/--list.
 // The repository is the .git found upward from the working directory,
 // never above the workspace root. Nothing is ever run: no hooks, no
 // editor, no pager, no external diff, no aliases; no host configuration
@@ -48,11 +49,17 @@ func init() {
 		"config":    gitConfig,
 		"diff":      gitDiff,
 		"show":      gitShow,
+		"reset":     gitReset,
+		"restore":   gitRestore,
+		"tag":       gitTag,
+		"remote":    gitRemote,
+		"clean":     gitClean,
+		"mv":        gitMv,
 	}
 }
 
 // gitNetwork are the commands refused because they reach other machines.
-var gitNetwork = map[string]bool{"clone": true, "fetch": true, "pull": true, "push": true, "ls-remote": true, "submodule": true, "remote": false}
+var gitNetwork = map[string]bool{"clone": true, "fetch": true, "pull": true, "push": true, "ls-remote": true, "submodule": true}
 
 // gitRun is one git invocation.
 type gitRun struct {

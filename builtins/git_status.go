@@ -20,6 +20,7 @@ func (g *gitRun) short(h plumbing.Hash) string { return h.String()[:7] }
 type gitEntry struct {
 	path           string
 	staged, worked gogit.StatusCode
+	from           string // a staged rename's old name
 }
 
 // statusEntries are the status's paths, sorted, untracked directories
@@ -53,7 +54,7 @@ func (g *gitRun) statusEntries(all bool) ([]gitEntry, error) {
 		}
 		if fs.Worktree == gogit.Untracked && fs.Staging != gogit.Unmodified && fs.Staging != gogit.Untracked {
 			// Staged for deletion and back as an untracked file.
-			out = append(out, gitEntry{p, fs.Staging, gogit.Unmodified})
+			out = append(out, gitEntry{path: p, staged: fs.Staging, worked: gogit.Unmodified})
 		}
 		if fs.Worktree == gogit.Untracked && !all {
 			p = collapseUntracked(p, tracked)
@@ -66,8 +67,9 @@ func (g *gitRun) statusEntries(all bool) ([]gitEntry, error) {
 		if fs.Worktree == gogit.Untracked {
 			st = gogit.Untracked
 		}
-		out = append(out, gitEntry{p, st, fs.Worktree})
+		out = append(out, gitEntry{path: p, staged: st, worked: fs.Worktree})
 	}
+	out = g.pairRenames(out, head)
 	sort.Slice(out, func(i, j int) bool {
 		ui, uj := out[i].worked == gogit.Untracked, out[j].worked == gogit.Untracked
 		if ui != uj {
@@ -76,6 +78,45 @@ func (g *gitRun) statusEntries(all bool) ([]gitEntry, error) {
 		return out[i].path < out[j].path
 	})
 	return out, nil
+}
+
+// pairRenames makes a staged deletion and a staged addition of the same
+// content one staged rename, as git status shows it.
+func (g *gitRun) pairRenames(out []gitEntry, head gitSide) []gitEntry {
+	idx, err := g.repo.Storer.Index()
+	if err != nil {
+		return out
+	}
+	added := map[plumbing.Hash][]int{}
+	sort.Slice(out, func(i, j int) bool { return out[i].path < out[j].path })
+	for i, e := range out {
+		if e.staged == gogit.Added {
+			if ie, err := idx.Entry(e.path); err == nil {
+				added[ie.Hash] = append(added[ie.Hash], i)
+			}
+		}
+	}
+	drop := map[int]bool{}
+	for i, e := range out {
+		if e.staged != gogit.Deleted || e.worked == gogit.Untracked {
+			continue
+		}
+		b, ok := head[e.path]
+		if !ok || len(added[b.hash]) == 0 {
+			continue
+		}
+		j := added[b.hash][0]
+		added[b.hash] = added[b.hash][1:]
+		out[j].staged, out[j].from = gogit.Renamed, e.path
+		drop[i] = true
+	}
+	kept := out[:0]
+	for i, e := range out {
+		if !drop[i] {
+			kept = append(kept, e)
+		}
+	}
+	return kept
 }
 
 // collapseUntracked is the topmost directory of p holding no tracked
@@ -141,7 +182,16 @@ func gitStatus(g *gitRun, args []string) int {
 		if e.worked == gogit.Untracked {
 			x, y = '?', '?'
 		}
-		fmt.Fprintf(w, "%c%c %s\n", x, y, gitQuote(p))
+		if e.from != "" {
+			from := e.from
+			if !porcelain {
+				from = g.rel(from)
+			}
+			p = gitQuote(from) + " -> " + gitQuote(p)
+		} else {
+			p = gitQuote(p)
+		}
+		fmt.Fprintf(w, "%c%c %s\n", x, y, p)
 	}
 	return 0
 }
@@ -200,7 +250,11 @@ func gitStatusLong(g *gitRun, entries []gitEntry, forCommit bool) int {
 		}
 		fmt.Fprintf(w, "Changes to be committed:\n%s\n", hint)
 		for _, e := range staged {
-			fmt.Fprintf(w, "\t%-12s%s\n", gitLabel(e.staged), gitQuote(g.rel(e.path)))
+			name := gitQuote(g.rel(e.path))
+			if e.from != "" {
+				name = gitQuote(g.rel(e.from)) + " -> " + name
+			}
+			fmt.Fprintf(w, "\t%-12s%s\n", gitLabel(e.staged), name)
 		}
 		fmt.Fprintln(w)
 	}
@@ -290,20 +344,7 @@ func gitQuote(p string) string {
 // printStatSummary prints the lines after a commit's first: files
 // changed, insertions, deletions, then the created and deleted files.
 func (g *gitRun) printStatSummary(c *object.Commit) {
-	tree, err := c.Tree()
-	if err != nil {
-		return
-	}
-	var parent *object.Tree
-	if c.NumParents() > 0 {
-		if pc, err := c.Parent(0); err == nil {
-			parent, _ = pc.Tree()
-		}
-	}
-	changes, err := object.DiffTree(parent, tree)
-	if err != nil {
-		return
-	}
+	changes := g.commitChanges(c)
 	files, ins, del := 0, 0, 0
 	var modes []string
 	for _, ch := range changes {
@@ -317,6 +358,8 @@ func (g *gitRun) printStatSummary(c *object.Commit) {
 			modes = append(modes, fmt.Sprintf(" create mode %o %s", uint32(to.Mode), gitQuote(ch.To.Name)))
 		case to == nil && from != nil:
 			modes = append(modes, fmt.Sprintf(" delete mode %o %s", uint32(from.Mode), gitQuote(ch.From.Name)))
+		case ch.From.Name != ch.To.Name:
+			modes = append(modes, fmt.Sprintf(" rename %s (100%%)", gitStatName(ch)))
 		case from != nil && to != nil && from.Mode != to.Mode:
 			modes = append(modes, fmt.Sprintf(" mode change %o => %o %s", uint32(from.Mode), uint32(to.Mode), gitQuote(ch.To.Name)))
 		}
