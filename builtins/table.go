@@ -86,6 +86,8 @@ func init() {
 		"shuf":      shuf,
 		"column":    column,
 		"expand":    expand,
+		"unexpand":  unexpand,
+		"fmt":       fmtCmd,
 		"split":     split,
 		"join":      join,
 		// group: more text, end
