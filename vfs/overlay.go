@@ -5,7 +5,6 @@ import (
 	"io/fs"
 	"path"
 	"sort"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -274,13 +273,5 @@ func (i ofileInfo) Mode() fs.FileMode  { return i.mode }
 func (i ofileInfo) ModTime() time.Time { return i.mtime }
 func (i ofileInfo) IsDir() bool        { return i.mode.IsDir() }
 func (i ofileInfo) Sys() any           { return nil }
-
-// trimSlash is n without a trailing slash.
-func trimSlash(n string) string {
-	if len(n) > 1 {
-		return strings.TrimSuffix(n, "/")
-	}
-	return n
-}
 
 var _ afero.Fs = overlayLayer{}
