@@ -14,8 +14,6 @@ import (
 	"bufio"
 	"io"
 	"strconv"
-
-	"github.com/shellfence/shellfence/builtins/internal/quote"
 )
 
 type unexpandOpts struct {
@@ -42,27 +40,7 @@ func unexpand(p *Proc) int {
 	if firstOnly {
 		o.all = false
 	}
-	if len(files) == 0 {
-		files = []string{"-"}
-	}
-	status := 0
-	for _, name := range files {
-		in, done, err := p.openInput(name)
-		if err != nil {
-			p.Errorf("%s: %s", quote.Shell(name), ErrText(err))
-			status = 1
-			continue
-		}
-		err = unexpandStream(p, in, &o)
-		done()
-		if code := p.endStatus(err, func() string { return quote.Shell(name) }); code != 0 {
-			if code == 141 || code == 130 {
-				return code
-			}
-			status = code
-		}
-	}
-	return status
+	return p.eachInput(files, shellNames, func(in io.Reader, _ string) error { return unexpandStream(p, in, &o) })
 }
 
 // unexpandObsolete turns -N options (GNU's obsolete spelling of tab
