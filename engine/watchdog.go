@@ -64,9 +64,26 @@ func (w *watchdog) add(r *run) func() {
 	}
 	return func() {
 		w.mu.Lock()
-		defer w.mu.Unlock()
 		delete(w.runs, r.id)
+		w.mu.Unlock()
+		if r.budget.Exceeded() != nil {
+			w.sweep()
+		}
 	}
+}
+
+// sweep collects the garbage a stopped run left, before the run's result
+// goes back, so that the next run is not judged by a heap still full of
+// it (a collection made while the stopped run was ending is recent, so
+// without this the next run, however cheap, was the one stopped).
+func (w *watchdog) sweep() {
+	if w.ceiling <= 0 || heapBytes() <= w.ceiling/2 {
+		return
+	}
+	w.gc.Lock()
+	defer w.gc.Unlock()
+	runtime.GC()
+	w.lastGC.Store(time.Now().UnixNano())
 }
 
 func (w *watchdog) loop() {
