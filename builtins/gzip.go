@@ -340,23 +340,8 @@ func (g *gzipRun) replace(name, target string, fi fs.FileInfo, write func(io.Wri
 		}
 		return false
 	}
-	abs := p.Abs(target)
-	out, tmp, err := p.FS.CreateTemp(path.Dir(abs), "."+path.Base(target)+".", 0o600)
+	err := p.writeReplacing(target, fi.Mode().Perm(), fi.ModTime(), write)
 	if err != nil {
-		g.fail("%s: %s", target, ErrText(err))
-		return false
-	}
-	err = write(out)
-	if cerr := out.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		p.FS.Chmod(tmp, fi.Mode().Perm())
-		p.FS.Chtimes(tmp, fi.ModTime(), fi.ModTime())
-		err = p.FS.Rename(tmp, abs)
-	}
-	if err != nil {
-		p.FS.Remove(tmp)
 		if _, ok := err.(gzipDataErr); ok {
 			g.reportExpand(name, err)
 		} else {

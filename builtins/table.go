@@ -143,12 +143,15 @@ func init() {
 		// group: shell-adjacent, end
 
 		// group: archives (gzip tar zip bzip2)
-		"gzip":   gzipCmd,
-		"gunzip": gzipCmd,
-		"zcat":   gzipCmd,
-		"tar":    tarCmd,
-		"zip":    zipCmd,
-		"unzip":  unzip,
+		"gzip":    gzipCmd,
+		"gunzip":  gzipCmd,
+		"zcat":    gzipCmd,
+		"tar":     tarCmd,
+		"bzip2":   bzip2Cmd,
+		"bunzip2": bzip2Cmd,
+		"bzcat":   bzip2Cmd,
+		"zip":     zipCmd,
+		"unzip":   unzip,
 		// group: archives, end
 
 		// group: file information (tree file)

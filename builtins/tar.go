@@ -7,7 +7,7 @@ package builtins
 // Modes: -c/--create, -x/--extract/--get, -t/--list. Options:
 // -f/--file=ARCHIVE ("-" or none: standard input or output),
 // -C/--directory=DIR, -v/--verbose, -z/--gzip/--gunzip,
-// -j/--bzip2 (reading only), -J/--xz, -a/--auto-compress,
+// -j/--bzip2, -J/--xz, -a/--auto-compress,
 // -O/--to-stdout, -k/--keep-old-files, --overwrite, -m/--touch,
 // -p/--preserve-permissions, --no-same-owner, --no-same-permissions,
 // --numeric-owner, --strip-components=N, --exclude=PATTERN,
@@ -22,8 +22,7 @@ package builtins
 // data than the run may write, refuses the archive with nothing written
 // (GNU strips a leading "/" and skips ".." members).
 //
-// Differences from GNU: no tape, append, update or delete modes; bzip2
-// archives can be read, not written (Go has no bzip2 encoder); owners
+// Differences from GNU: no tape, append, update or delete modes; owners
 // are not changed on extraction.
 
 import (
@@ -191,9 +190,6 @@ func (t *tarRun) checkMode() (int, bool) {
 		return p.usage(p.tarTry("You must specify one of the '-Acdtrux', '--delete' or '--test-label' options"), tarFailed), false
 	case t.o.mode == '?':
 		p.Errorf("--%s: unsupported here (only -c, -x and -t)", t.o.unsupportedMode)
-		return tarFailed, false
-	case t.o.mode == 'c' && t.o.compress == 'j':
-		p.Errorf("bzip2 compression is not supported: there is no bzip2 encoder here (use -z or -J)")
 		return tarFailed, false
 	}
 	return 0, true

@@ -93,7 +93,7 @@ func (t *tarRun) writeFailed(err error) int {
 	return tarFailed
 }
 
-// compressor wraps w as -z, -J or -a (by the archive's suffix) ask.
+// compressor wraps w as -z, -j, -J or -a (by the archive's suffix) ask.
 func (t *tarRun) compressor(w io.Writer) (io.WriteCloser, error) {
 	c := t.o.compress
 	if c == 'a' {
@@ -102,6 +102,8 @@ func (t *tarRun) compressor(w io.Writer) (io.WriteCloser, error) {
 	switch c {
 	case 'z':
 		return gzip.NewWriter(w), nil
+	case 'j':
+		return newBzip2Writer(w, 9)
 	case 'J':
 		return xz.NewWriter(w)
 	}
@@ -114,6 +116,8 @@ func tarSuffixCompression(name string) byte {
 		return 'z'
 	case strings.HasSuffix(name, ".xz"), strings.HasSuffix(name, ".txz"):
 		return 'J'
+	case strings.HasSuffix(name, ".bz2"), strings.HasSuffix(name, ".tbz2"), strings.HasSuffix(name, ".tbz"), strings.HasSuffix(name, ".tb2"):
+		return 'j'
 	}
 	return 0
 }
