@@ -21,6 +21,7 @@ func init() {
 		"grep":  grep,
 		"egrep": egrep,
 		"fgrep": fgrep,
+		"rg":    rg,
 		// group: grep, end
 
 		// group: listing (ls, stat, du)
