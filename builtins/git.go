@@ -55,6 +55,7 @@ func init() {
 		"remote":    gitRemote,
 		"clean":     gitClean,
 		"mv":        gitMv,
+		"merge":     gitMerge,
 	}
 }
 

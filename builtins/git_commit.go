@@ -125,6 +125,9 @@ func gitAdd(g *gitRun, args []string) int {
 			paths = []string{g.dir}
 		}
 	}
+	if err := g.collapseUnmerged(paths); err != nil {
+		return g.fatal(err.Error())
+	}
 	st, err := wt.Status()
 	if err != nil {
 		return g.fatal(err.Error())
@@ -210,6 +213,9 @@ func gitRm(g *gitRun, args []string) int {
 		}
 	}
 	_ = force
+	if err := g.collapseUnmerged(paths); err != nil {
+		return g.fatal(err.Error())
+	}
 	idx, err := g.repo.Storer.Index()
 	if err != nil {
 		return g.fatal(err.Error())
@@ -262,7 +268,7 @@ func gitCommit(g *gitRun, args []string) int {
 	}
 	var msgs []string
 	opts := &gogit.CommitOptions{}
-	quiet := false
+	quiet, noEdit := false, false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
@@ -296,13 +302,12 @@ func gitCommit(g *gitRun, args []string) int {
 			opts.AllowEmptyCommits = true
 		case a == "-q" || a == "--quiet":
 			quiet = true
-		case a == "--no-verify" || a == "-n" || a == "--no-edit" || a == "--allow-empty-message":
+		case a == "--no-edit":
+			noEdit = true
+		case a == "--no-verify" || a == "-n" || a == "--allow-empty-message":
 		default:
 			return g.usage(fmt.Sprintf("unknown option `%s'", strings.TrimLeft(a, "-")))
 		}
-	}
-	if len(msgs) == 0 && !opts.Amend {
-		return g.fatal("no commit message: pass it with -m MESSAGE (this shell runs no editor)")
 	}
 	var err error
 	if opts.Author, err = g.signature("AUTHOR"); err == nil {
@@ -311,7 +316,17 @@ func gitCommit(g *gitRun, args []string) int {
 	if err != nil {
 		return g.fatal(err.Error())
 	}
+	pending, code := g.pendingCommit(opts, msgs, noEdit)
+	if code != 0 {
+		return code
+	}
+	if len(msgs) == 0 && !opts.Amend && pending == "" {
+		return g.fatal("no commit message: pass it with -m MESSAGE (this shell runs no editor)")
+	}
 	msg := gitCleanMessage(strings.Join(msgs, "\n\n"))
+	if len(msgs) == 0 && pending != "" {
+		msg = pending
+	}
 	head, headErr := g.repo.Head()
 	if opts.Amend {
 		if headErr != nil {
@@ -335,6 +350,9 @@ func gitCommit(g *gitRun, args []string) int {
 	}
 	if err != nil {
 		return g.fatal(err.Error())
+	}
+	if pending != "" {
+		g.clearMergeState()
 	}
 	if !quiet {
 		return g.commitSummary(hash, headErr != nil)
@@ -470,6 +488,8 @@ func (g *gitRun) commitSummary(hash plumbing.Hash, root bool) int {
 	}
 	subject, _, _ := strings.Cut(c.Message, "\n")
 	fmt.Fprintf(g.p.Stdout, "[%s %s] %s\n", branch, g.short(hash), subject)
-	g.printStatSummary(c)
+	if c.NumParents() < 2 {
+		g.printStatSummary(c)
+	}
 	return 0
 }

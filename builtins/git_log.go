@@ -659,6 +659,12 @@ func (g *gitRun) commitChanges(c *object.Commit) object.Changes {
 			parent, _ = pc.Tree()
 		}
 	}
+	return g.treeChanges(parent, tree)
+}
+
+// treeChanges are the changes from tree parent (nil: empty) to tree,
+// exact renames paired, sorted by name.
+func (g *gitRun) treeChanges(parent, tree *object.Tree) object.Changes {
 	changes, _ := object.DiffTreeWithOptions(g.p.Ctx, parent, tree, &object.DiffTreeOptions{DetectRenames: true, OnlyExactRenames: true})
 	sort.SliceStable(changes, func(i, j int) bool { return gitChangeName(changes[i]) < gitChangeName(changes[j]) })
 	return changes
@@ -705,8 +711,10 @@ func gitStatName(ch *object.Change) string {
 }
 
 // printStat prints --stat: one line per file with a bar, then the total.
-func (g *gitRun) printStat(c *object.Commit) {
-	changes := g.commitChanges(c)
+func (g *gitRun) printStat(c *object.Commit) { g.printChangeStat(g.commitChanges(c)) }
+
+// printChangeStat prints the --stat lines of changes and their total.
+func (g *gitRun) printChangeStat(changes object.Changes) {
 	type row struct {
 		name     string
 		ins, del int

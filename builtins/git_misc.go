@@ -491,10 +491,28 @@ func gitLsFiles(g *gitRun, args []string) int {
 	if c := g.open(); c != 0 {
 		return c
 	}
+	stage, unmerged := false, false
+	var specs []string
 	for _, a := range args {
-		if a != "--cached" && a != "-c" {
+		switch {
+		case a == "--cached" || a == "-c" || a == "--":
+		case a == "-s" || a == "--stage":
+			stage = true
+		case a == "-u" || a == "--unmerged":
+			stage, unmerged = true, true
+		case strings.HasPrefix(a, "-"):
 			return g.usage(fmt.Sprintf("unknown option `%s'", strings.TrimLeft(a, "-")))
+		default:
+			specs = append(specs, a)
 		}
+	}
+	match := func(string) bool { return true }
+	if len(specs) > 0 {
+		m, bad, ok := g.matcher(specs)
+		if !ok {
+			return g.outside(bad)
+		}
+		match = m
 	}
 	idx, err := g.repo.Storer.Index()
 	if err != nil {
@@ -502,7 +520,12 @@ func gitLsFiles(g *gitRun, args []string) int {
 	}
 	prefix := strings.TrimPrefix(strings.TrimPrefix(g.dir, g.top), "/")
 	for _, e := range idx.Entries {
-		if prefix == "" || strings.HasPrefix(e.Name, prefix+"/") {
+		if prefix != "" && !strings.HasPrefix(e.Name, prefix+"/") || unmerged && e.Stage == 0 || !match(e.Name) {
+			continue
+		}
+		if stage {
+			fmt.Fprintf(g.p.Stdout, "%06o %s %d\t%s\n", uint32(e.Mode), e.Hash, e.Stage, gitQuote(g.rel(e.Name)))
+		} else {
 			fmt.Fprintln(g.p.Stdout, gitQuote(g.rel(e.Name)))
 		}
 	}

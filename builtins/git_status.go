@@ -21,6 +21,7 @@ type gitEntry struct {
 	path           string
 	staged, worked gogit.StatusCode
 	from           string // a staged rename's old name
+	unmerged       bool   // a conflict: staged and worked are git's XY letters
 }
 
 // statusEntries are the status's paths, sorted, untracked directories
@@ -69,7 +70,7 @@ func (g *gitRun) statusEntries(all bool) ([]gitEntry, error) {
 		}
 		out = append(out, gitEntry{path: p, staged: st, worked: fs.Worktree})
 	}
-	out = g.pairRenames(out, head)
+	out = g.pairRenames(g.withUnmerged(out), head)
 	sort.Slice(out, func(i, j int) bool {
 		ui, uj := out[i].worked == gogit.Untracked, out[j].worked == gogit.Untracked
 		if ui != uj {
@@ -228,9 +229,14 @@ func gitStatusLong(g *gitRun, entries []gitEntry, forCommit bool) int {
 	if unborn {
 		fmt.Fprint(w, "\nNo commits yet\n\n")
 	}
-	var staged, worked, untracked []gitEntry
+	busy := g.printInProgress(entries)
+	var staged, worked, untracked, unmerged []gitEntry
 	deleted := false
 	for _, e := range entries {
+		if e.unmerged {
+			unmerged = append(unmerged, e)
+			continue
+		}
 		if e.worked == gogit.Untracked {
 			untracked = append(untracked, e)
 			continue
@@ -248,7 +254,11 @@ func gitStatusLong(g *gitRun, entries []gitEntry, forCommit bool) int {
 		if unborn {
 			hint = `  (use "git rm --cached <file>..." to unstage)`
 		}
-		fmt.Fprintf(w, "Changes to be committed:\n%s\n", hint)
+		if busy {
+			fmt.Fprint(w, "Changes to be committed:\n")
+		} else {
+			fmt.Fprintf(w, "Changes to be committed:\n%s\n", hint)
+		}
 		for _, e := range staged {
 			name := gitQuote(g.rel(e.path))
 			if e.from != "" {
@@ -258,6 +268,7 @@ func gitStatusLong(g *gitRun, entries []gitEntry, forCommit bool) int {
 		}
 		fmt.Fprintln(w)
 	}
+	g.printUnmerged(unmerged)
 	if len(worked) > 0 {
 		add := `  (use "git add <file>..." to update what will be committed)`
 		if deleted {
@@ -278,7 +289,7 @@ func gitStatusLong(g *gitRun, entries []gitEntry, forCommit bool) int {
 	}
 	switch {
 	case len(staged) > 0:
-	case len(worked) > 0:
+	case len(worked) > 0 || len(unmerged) > 0:
 		fmt.Fprint(w, "no changes added to commit (use \"git add\" and/or \"git commit -a\")\n")
 	case len(untracked) > 0:
 		fmt.Fprint(w, "nothing added to commit but untracked files present (use \"git add\" to track)\n")
@@ -346,12 +357,23 @@ func gitQuote(p string) string {
 func (g *gitRun) printStatSummary(c *object.Commit) {
 	changes := g.commitChanges(c)
 	files, ins, del := 0, 0, 0
-	var modes []string
 	for _, ch := range changes {
 		files++
 		a, d := gitChangeCounts(ch)
 		ins += a
 		del += d
+	}
+	fmt.Fprintln(g.p.Stdout, gitShortStat(files, ins, del))
+	for _, m := range gitModeLines(changes) {
+		fmt.Fprintln(g.p.Stdout, m)
+	}
+}
+
+// gitModeLines are the summary lines of changes: created, deleted and
+// renamed files and mode changes.
+func gitModeLines(changes object.Changes) []string {
+	var modes []string
+	for _, ch := range changes {
 		from, to, _ := ch.Files()
 		switch {
 		case from == nil && to != nil:
@@ -364,10 +386,7 @@ func (g *gitRun) printStatSummary(c *object.Commit) {
 			modes = append(modes, fmt.Sprintf(" mode change %o => %o %s", uint32(from.Mode), uint32(to.Mode), gitQuote(ch.To.Name)))
 		}
 	}
-	fmt.Fprintln(g.p.Stdout, gitShortStat(files, ins, del))
-	for _, m := range modes {
-		fmt.Fprintln(g.p.Stdout, m)
-	}
+	return modes
 }
 
 // gitChangeCounts are a change's added and deleted lines.
