@@ -43,7 +43,7 @@ func (c *copier) copyByType(st *copyState) bool {
 		if !c.hardLinkTo(st.src, st.dst, o.unlinkAfterFailedOpen || o.interactive == iAskUser, st.dereferenceSrc) {
 			return c.unBackup(st)
 		}
-	case src.Mode().IsRegular() || o.copyAsRegular && !isSymlink(src) && src.Mode()&fs.ModeNamedPipe == 0:
+	case src.Mode().IsRegular() || o.copyAsRegular && !isSymlink(src) && (src.Mode()&fs.ModeNamedPipe == 0 || isDevPath(p.Abs(st.src))):
 		if !c.copyRegular(st, srcMode) {
 			return c.unBackup(st)
 		}
@@ -262,7 +262,7 @@ func (c *copier) hardLinkTo(src, dst string, replace, deref bool) bool {
 // copyRegular copies a regular file's data and then its attributes.
 func (c *copier) copyRegular(st *copyState, srcMode uint32) bool {
 	p := c.p
-	in, err := p.FS.OpenFile(p.Abs(st.src), os.O_RDONLY, 0)
+	in, err := p.OpenFile(st.src, os.O_RDONLY, 0)
 	if err != nil {
 		p.Errorf("cannot open %s for reading: %s", quote.ShellAlways(st.src), ErrText(err))
 		return false

@@ -7,11 +7,13 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/shellfence/shellfence/vfs"
 	"github.com/shellfence/shellfence/vfs/budget"
 )
 
@@ -73,11 +75,12 @@ func isDevPath(name string) bool {
 		"/dev/random", "/dev/urandom", "/dev/tty", "/dev/full":
 		return true
 	}
-	return strings.HasPrefix(name, "/dev/fd/")
+	return strings.HasPrefix(name, "/dev/fd/") && path.Clean(name) == name
 }
 
 // device opens a device name. ok is false when name is not a device that
-// exists; the returned File is then nil.
+// exists; the returned File is then nil. For /dev/tty, which exists but
+// cannot be opened (a run has no terminal), ok is true and the File nil.
 func (p *Proc) device(name string, flag int) (File, bool) {
 	write := flag&(os.O_WRONLY|os.O_RDWR) != 0
 	switch name {
@@ -89,6 +92,8 @@ func (p *Proc) device(name string, flag int) (File, bool) {
 		return devFile{name: name, r: rand.Reader, w: io.Discard}, true
 	case "/dev/full":
 		return devFile{name: name, r: zeroReader{}, w: fullWriter{}}, true
+	case "/dev/tty": // a run has no terminal
+		return nil, true
 	case "/dev/stdin", "/dev/fd/0":
 		return devFile{name: name, r: p.Stdin, w: badWriter{}}, true
 	case "/dev/stdout", "/dev/fd/1":
@@ -123,23 +128,49 @@ func (d devFile) Write(b []byte) (int, error) { return d.w.Write(b) }
 func (d devFile) Close() error                { return nil }
 func (d devFile) Stat() (fs.FileInfo, error)  { return devInfo{name: d.name}, nil }
 
-// deviceInfo returns stat information for a device name.
-func deviceInfo(name string, sys *System) (fs.FileInfo, bool) {
-	if !isDevPath(name) || name == "/dev/tty" {
+// devStat returns stat information for abs when it names a device; ok is
+// false for every other name. Stat, Lstat, Chtimes, find's walk and patch
+// ask it, so that every command sees the same devices. A device's times
+// are the moment it is looked at: the host's devices are written all the
+// time. The standard streams are what they are connected to: a workspace
+// file, or else a pipe.
+func (p *Proc) devStat(abs string) (fs.FileInfo, bool) {
+	if !isDevPath(abs) {
 		return nil, false
 	}
-	if strings.HasPrefix(name, "/dev/fd/") {
-		switch name {
-		case "/dev/fd/0", "/dev/fd/1", "/dev/fd/2":
-		default:
-			if b, ok := sys.devOpen(name); ok {
-				return devInfo{name: name, pipe: true, size: int64(len(b))}, true
-			}
+	d := devInfo{name: abs, mod: p.Sys.now()}
+	switch abs {
+	case "/dev/stdin", "/dev/fd/0":
+		return streamInfo(d, p.Stdin), true
+	case "/dev/stdout", "/dev/fd/1":
+		return streamInfo(d, p.Stdout), true
+	case "/dev/stderr", "/dev/fd/2":
+		return streamInfo(d, p.Stderr), true
+	}
+	if strings.HasPrefix(abs, "/dev/fd/") {
+		b, ok := p.Sys.devOpen(abs)
+		if !ok {
 			return nil, false
 		}
+		d.pipe, d.size = true, int64(len(b))
 	}
-	return devInfo{name: name}, true
+	return d, true
 }
+
+// streamInfo describes the device of a standard stream.
+func streamInfo(d devInfo, s any) fs.FileInfo {
+	if f, ok := s.(File); ok {
+		if fi, err := f.Stat(); err == nil {
+			return fi
+		}
+	}
+	d.pipe = true
+	return d
+}
+
+// isDevDir reports whether abs is a directory that holds devices (/dev,
+// /dev/fd): resolving a device's name goes through them.
+func isDevDir(abs string) bool { return abs == "/dev" || abs == "/dev/fd" }
 
 func (s *System) devOpen(name string) ([]byte, bool) {
 	if s == nil {
@@ -152,6 +183,18 @@ type devInfo struct {
 	name string
 	pipe bool
 	size int64
+	mod  time.Time
+}
+
+// devNumbers are the Linux device numbers of the devices shellfence serves.
+var devNumbers = map[string]uint64{
+	"tty": 5 << 8, "null": 1<<8 | 3, "zero": 1<<8 | 5, "full": 1<<8 | 7, "random": 1<<8 | 8, "urandom": 1<<8 | 9,
+}
+
+// Sys is the device's metadata, as [vfs.MetaOf] gives it to stat, ls,
+// find and file.
+func (d devInfo) Sys() any {
+	return &vfs.Meta{Nlink: 1, Blksize: 4096, Rdev: devNumbers[d.Name()], Atime: d.mod, Ctime: d.mod}
 }
 
 func (d devInfo) Name() string { return d.name[strings.LastIndexByte(d.name, '/')+1:] }
@@ -162,9 +205,8 @@ func (d devInfo) Mode() fs.FileMode {
 	}
 	return fs.ModeDevice | fs.ModeCharDevice | 0o666
 }
-func (d devInfo) ModTime() time.Time { return time.Time{} }
+func (d devInfo) ModTime() time.Time { return d.mod }
 func (d devInfo) IsDir() bool        { return false }
-func (d devInfo) Sys() any           { return nil }
 
 type eofReader struct{}
 

@@ -29,6 +29,8 @@ import (
 	"github.com/shellfence/shellfence/builtins/internal/opt"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/builtins/internal/xstrtol"
+
+	"github.com/shellfence/shellfence/vfs"
 )
 
 type duDeref int
@@ -309,7 +311,7 @@ func (d *duInfo) add(o duInfo) {
 
 // duFileInfo is what one file contributes.
 func (c *duConfig) fileInfo(fi fs.FileInfo) duInfo {
-	m := lsMeta(fi)
+	m := vfs.MetaOf(fi)
 	d := duInfo{inodes: 1, hasTime: true}
 	if c.apparent {
 		d.size = uint64(max(0, fi.Size()))

@@ -13,6 +13,8 @@ import (
 	"github.com/shellfence/shellfence/builtins/internal/human"
 	"github.com/shellfence/shellfence/builtins/internal/quote"
 	"github.com/shellfence/shellfence/builtins/internal/strftime"
+
+	"github.com/shellfence/shellfence/vfs"
 )
 
 // duRun is one run of du.
@@ -120,7 +122,7 @@ func (r *duRun) skip(path string, fi fs.FileInfo) bool {
 	if r.c.countLinks {
 		return false
 	}
-	m := lsMeta(fi)
+	m := vfs.MetaOf(fi)
 	if !(r.hashAll || !fi.IsDir() && m.Nlink > 1) {
 		return false
 	}

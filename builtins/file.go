@@ -17,10 +17,13 @@ package builtins
 // BuildID or stripped notes).
 
 import (
+	"fmt"
 	"io"
 	"io/fs"
 	"strconv"
 	"strings"
+
+	"github.com/shellfence/shellfence/vfs"
 )
 
 type fileOpts struct {
@@ -99,6 +102,9 @@ func (p *Proc) classify(name string, deref bool) fileKind {
 		return fileKind{"fifo (named pipe)", "inode/fifo", "binary"}
 	case fi.Mode()&fs.ModeSocket != 0:
 		return fileKind{"socket", "inode/socket", "binary"}
+	case fi.Mode()&fs.ModeCharDevice != 0:
+		m := vfs.MetaOf(fi)
+		return fileKind{fmt.Sprintf("character special (%d/%d)", devMajor(m.Rdev), devMinor(m.Rdev)), "inode/chardevice", "binary"}
 	case fi.Size() == 0:
 		return fileKind{"empty", "inode/x-empty", "binary"}
 	}

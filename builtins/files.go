@@ -7,6 +7,7 @@ import (
 	"os"
 	"sort"
 	"syscall"
+	"time"
 
 	"github.com/shellfence/shellfence/vfs"
 )
@@ -38,9 +39,11 @@ func (p *Proc) OpenFile(name string, flag int, perm os.FileMode) (File, error) {
 		return nil, emptyName("open")
 	}
 	abs := p.Abs(name)
-	if d, ok := p.device(abs, flag); ok {
+	if d, ok := p.device(abs, flag); ok && d == nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.ENXIO}
+	} else if ok {
 		return d, nil
-	} else if d == nil && isDevPath(abs) {
+	} else if isDevPath(abs) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 	}
 	if dirOnly(name) {
@@ -87,7 +90,7 @@ func (p *Proc) Stat(name string) (fs.FileInfo, error) {
 		return nil, emptyName("stat")
 	}
 	abs := p.Abs(name)
-	if fi, ok := deviceInfo(abs, p.Sys); ok {
+	if fi, ok := p.devStat(abs); ok {
 		return fi, nil
 	}
 	fi, err := p.FS.Stat(abs)
@@ -103,11 +106,21 @@ func (p *Proc) Lstat(name string) (fs.FileInfo, error) {
 		return nil, emptyName("lstat")
 	}
 	abs := p.Abs(name)
-	if fi, ok := deviceInfo(abs, p.Sys); ok {
+	if fi, ok := p.devStat(abs); ok {
 		return fi, nil
 	}
 	fi, err := p.FS.Lstat(abs)
 	return fi, renamed(err, name)
+}
+
+// Chtimes sets the access and modification times of name. A device's
+// times are the host's: setting them succeeds and changes nothing.
+func (p *Proc) Chtimes(name string, atime, mtime time.Time) error {
+	abs := p.Abs(name)
+	if _, ok := p.devStat(abs); ok {
+		return nil
+	}
+	return renamed(p.FS.Chtimes(abs, atime, mtime), name)
 }
 
 // ReadDir returns the entries of directory name in the filesystem's order

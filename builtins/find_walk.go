@@ -22,11 +22,13 @@ func (f *finder) walkRoot(root string) {
 		return
 	}
 	e := &fentry{path: root, abs: f.p.Abs(root), root: root}
-	var fi fs.FileInfo
 	var err error
-	if f.follow == 'P' && !findResolvesLast(root) {
+	fi, dev := f.p.devStat(e.abs)
+	switch {
+	case dev: // nothing below a device, and no link to follow
+	case f.follow == 'P' && !findResolvesLast(root):
 		fi, err = f.p.FS.Lstat(e.abs)
-	} else {
+	default:
 		fi, err = f.followStat(e.abs)
 	}
 	if err == nil && strings.HasSuffix(root, "/") && !fi.IsDir() {

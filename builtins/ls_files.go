@@ -280,31 +280,9 @@ func (r *lsRun) statFile(f *lsFile, full string, cmdline bool) error {
 	if err != nil {
 		return err
 	}
-	f.fi, f.meta, f.statOK = fi, lsMeta(fi), true
+	f.fi, f.meta, f.statOK = fi, vfs.MetaOf(fi), true
 	f.ftype = lsTypeOf(fi.Mode())
 	return nil
-}
-
-// lsMeta returns fi's metadata, with GNU's numbers for the devices
-// shellfence serves itself.
-func lsMeta(fi fs.FileInfo) vfs.Meta {
-	m := vfs.MetaOf(fi)
-	if _, ok := fi.(devInfo); ok {
-		m.Nlink, m.Blocks, m.Blksize = 1, 0, 4096
-		switch fi.Name() {
-		case "null":
-			m.Rdev = 1<<8 | 3
-		case "zero":
-			m.Rdev = 1<<8 | 5
-		case "full":
-			m.Rdev = 1<<8 | 7
-		case "random":
-			m.Rdev = 1<<8 | 8
-		case "urandom":
-			m.Rdev = 1<<8 | 9
-		}
-	}
-	return m
 }
 
 // lstatName is lstat as the kernel does it: a name ending in "/" follows

@@ -22,6 +22,8 @@ package builtins
 import (
 	"fmt"
 	"io"
+	"os"
+	"path"
 	"strconv"
 	"syscall"
 
@@ -166,6 +168,18 @@ func (p *Proc) runPatch(a *patchArgs) int {
 	o.Dir, o.Loc, o.Out, o.Stdout, o.Err = dir, p.Loc(), p.Stdout, p.Stdout, p.Stderr
 	if o.OutFile == "-" {
 		o.Out = p.Stderr
+	} else if out := o.OutFile; out != "" {
+		if !path.IsAbs(out) {
+			out = path.Join(dir, out)
+		}
+		if _, dev := p.devStat(out); dev {
+			d, err := p.OpenFile(out, os.O_WRONLY, 0)
+			if err != nil {
+				return p.patchFatal(fmt.Sprintf("Can't create file %s : %s", quotePatch(o.OutFile), ErrText(err)))
+			}
+			defer d.Close()
+			o.OutDevice = d
+		}
 	}
 	res := patch.ApplyPatch(p.Ctx, p.FS, text, o)
 	if res.Err != nil {

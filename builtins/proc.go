@@ -182,12 +182,14 @@ func (p *Proc) LookupEnv(name string) (string, bool) {
 }
 
 // Now returns the current time in the local zone.
-func (p *Proc) Now() time.Time {
-	now := time.Now
-	if p.Sys != nil && p.Sys.Now != nil {
-		now = p.Sys.Now
+func (p *Proc) Now() time.Time { return p.Sys.now().In(p.Loc()) }
+
+// now is the run's clock; a nil System has the host's.
+func (s *System) now() time.Time {
+	if s != nil && s.Now != nil {
+		return s.Now()
 	}
-	return now().In(p.Loc())
+	return time.Now()
 }
 
 // Loc returns the local time zone: $TZ when it names a zone, else the

@@ -128,7 +128,7 @@ func (p *Proc) canonDirCheck(rname string) error {
 // canonLstat is Lstat, except that the workspace root and the directories
 // above it are plain directories.
 func (p *Proc) canonLstat(name string) (fs.FileInfo, error) {
-	if p.aboveRoot(name) {
+	if p.aboveRoot(name) || isDevDir(name) {
 		return dirInfo(path.Base(name)), nil
 	}
 	return p.Lstat(name)

@@ -130,7 +130,7 @@ func statOne(p *Proc, c *statConfig, name string) (bool, error) {
 	if !c.hasFmt {
 		format = statDefaultFormat(c.terse, fi.Mode())
 	}
-	s := &statFile{p: p, c: c, name: name, fi: fi, meta: lsMeta(fi)}
+	s := &statFile{p: p, c: c, name: name, fi: fi, meta: vfs.MetaOf(fi)}
 	ok := s.printFormat(format)
 	trailer := c.trailer
 	if !c.hasFmt {

@@ -151,7 +151,7 @@ func (p *Proc) touchOne(name string, o *touchOpts) bool {
 	if !o.mtime {
 		mt = fi.ModTime()
 	}
-	if err := p.FS.Chtimes(p.Abs(name), at, mt); err != nil {
+	if err := p.Chtimes(name, at, mt); err != nil {
 		p.Errorf("setting times of %s: %s", quote.ShellAlways(name), ErrText(err))
 		return false
 	}

@@ -333,7 +333,11 @@ func (r *run) finishOutputs() {
 			}
 		}
 	}
-	if r.outBuf != nil {
+	if r.outBuf != nil && r.o.OutDevice != nil {
+		if _, err := r.o.OutDevice.Write(r.outBuf.Bytes()); err != nil {
+			r.fatal(fatalf("write error : %s", errText(err)))
+		}
+	} else if r.outBuf != nil {
 		dst := r.abs(r.o.OutFile)
 		tmp, err := r.temp(dst, r.outBuf.Bytes(), 0o600, false)
 		if err == nil {

@@ -41,6 +41,9 @@ type ApplyOptions struct {
 	Target string
 	// OutFile receives all patched output (-o); "-" means Stdout.
 	OutFile string
+	// OutDevice, when set, is the device OutFile names (/dev/null, ...):
+	// the patched output is written to it rather than to a workspace file.
+	OutDevice io.Writer
 	// RejectFile receives all rejected hunks (-r); "-" discards them.
 	RejectFile string
 	// Format forces the patch format: "context", "normal", "unified".
@@ -185,7 +188,7 @@ func (r *run) say(format string, args ...any) {
 func (r *run) main() {
 	if r.o.OutFile != "" && r.o.OutFile != "-" {
 		r.outBuf = new(bytes.Buffer)
-		if dst := r.abs(r.o.OutFile); !r.fs.Contains(dst) {
+		if dst := r.abs(r.o.OutFile); r.o.OutDevice == nil && !r.fs.Contains(dst) {
 			r.fatal(fatalf("Can't create file %s : %s", quoteName(r.o.OutFile), errText(vfs.ErrOutside)))
 			return
 		}

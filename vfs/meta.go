@@ -23,8 +23,12 @@ type Meta struct {
 	Ctime    time.Time
 }
 
-// MetaOf returns fi's [Meta].
+// MetaOf returns fi's [Meta]. A FileInfo whose Sys is a *Meta (a file
+// the caller serves itself, such as a device) gives that.
 func MetaOf(fi fs.FileInfo) Meta {
+	if m, ok := fi.Sys().(*Meta); ok && m != nil {
+		return *m
+	}
 	if m, ok := sysMeta(fi); ok {
 		return m
 	}
