@@ -11,7 +11,7 @@ package builtins
 // Options: -e, -f, -F, -i, -S, -s, -w, -x, -v, -n/-N, -H/-I (as
 // --with-filename/--no-filename), -l, --files-with-matches,
 // --files-without-match, -c, --count-matches, -o, -r REPLACEMENT, -m NUM,
-// -A/-B/-C NUM, --column, --vimgrep, --heading/--no-heading, -0/--null,
+// -A/-B/-C NUM, --column, -b, --vimgrep, --heading/--no-heading, -0/--null,
 // --json, -g GLOB (!GLOB excludes), --iglob, -t/-T TYPE, --type-list,
 // --hidden, --no-ignore (and -vcs, -dot, -parent), -u/-uu/-uuu, -a,
 // --binary, -L, --max-depth, --files, --sort path|none, --sortr,
@@ -59,6 +59,7 @@ type rgOpts struct {
 	maxCount      int64 // -1 none
 	before, after int
 	column        bool
+	byteOffset    bool
 	vimgrep       bool
 	null          bool
 	json          bool
@@ -122,6 +123,9 @@ func rg(p *Proc) int {
 	if o.typeList {
 		return p.rgTypeList()
 	}
+	if err := o.conflicts(); err != nil {
+		return p.rgArgFail(err)
+	}
 	if !o.files && len(o.patterns) == 0 && len(o.patFiles) == 0 {
 		if len(ops) == 0 {
 			return p.rgArgFail(&rgArgError{"The following required arguments were not provided:\n    <PATTERN>"})
@@ -137,6 +141,30 @@ func rg(p *Proc) int {
 	return r.run(ops)
 }
 
+// conflicts reports the options --json cannot be used with, and settles
+// the ones that override others: -c and --count-matches win over -l and
+// --files-without-match, and -o makes -c count matches.
+func (o *rgOpts) conflicts() error {
+	if o.json {
+		for _, c := range []struct {
+			on   bool
+			name string
+		}{{o.count, "--count"}, {o.countMatches, "--count-matches"}, {o.list == 'l', "--files-with-matches"},
+			{o.list == 'L', "--files-without-match"}, {o.files, "--files"}} {
+			if c.on {
+				return &rgArgError{"The argument '" + c.name + "' cannot be used with '--json'"}
+			}
+		}
+	}
+	if o.count && o.only {
+		o.count, o.countMatches = false, true
+	}
+	if o.count || o.countMatches {
+		o.list = 0
+	}
+	return nil
+}
+
 // rgArgFail prints a command-line error as clap does (on standard error,
 // status 2).
 func (p *Proc) rgArgFail(err error) int {
@@ -146,7 +174,7 @@ func (p *Proc) rgArgFail(err error) int {
 		msg = rgClapText(oe.Msg)
 	}
 	p.Flush()
-	if strings.HasPrefix(msg, "Invalid value") || strings.HasPrefix(msg, "The argument") && strings.Contains(msg, "requires a value") {
+	if strings.HasPrefix(msg, "Invalid value") {
 		fmt.Fprintf(p.Stderr, "error: %s\n\n", msg)
 		return 2
 	}
@@ -172,11 +200,37 @@ func rgClapText(msg string) string {
 	case strings.HasPrefix(msg, "invalid option"):
 		return fmt.Sprintf("Found argument '-%s' which wasn't expected, or isn't valid in this context", quoted())
 	case strings.HasPrefix(msg, "option requires an argument"):
-		return fmt.Sprintf("The argument '-%s' requires a value but none was supplied", quoted())
+		return rgNeedsValue("-" + quoted())
 	case strings.HasSuffix(msg, "requires an argument"):
-		return fmt.Sprintf("The argument '%s' requires a value but none was supplied", quoted())
+		return rgNeedsValue(quoted())
 	}
 	return msg
+}
+
+// rgValueNames are clap's names of the options' values.
+var rgValueNames = map[string]string{
+	"-e": "--regexp <PATTERN>...", "--regexp": "--regexp <PATTERN>...",
+	"-f": "--file <PATTERNFILE>...", "--file": "--file <PATTERNFILE>...",
+	"-g": "--glob <GLOB>...", "--glob": "--glob <GLOB>...", "--iglob": "--iglob <GLOB>...",
+	"-t": "--type <TYPE>...", "--type": "--type <TYPE>...",
+	"-T": "--type-not <TYPE>...", "--type-not": "--type-not <TYPE>...",
+	"-m": "--max-count <NUM>", "--max-count": "--max-count <NUM>",
+	"-A": "--after-context <NUM>", "--after-context": "--after-context <NUM>",
+	"-B": "--before-context <NUM>", "--before-context": "--before-context <NUM>",
+	"-C": "--context <NUM>", "--context": "--context <NUM>",
+	"-r": "--replace <REPLACEMENT>", "--replace": "--replace <REPLACEMENT>",
+	"-j": "--threads <NUM>", "--threads": "--threads <NUM>",
+	"--max-depth": "--max-depth <NUM>", "--sort": "--sort <SORTBY>", "--color": "--color <WHEN>",
+	"--colors": "--colors <COLOR_SPEC>...",
+}
+
+// rgNeedsValue is clap's message for an option given last without its
+// value.
+func rgNeedsValue(name string) string {
+	if v, ok := rgValueNames[name]; ok {
+		name = v
+	}
+	return fmt.Sprintf("The argument '%s' requires a value but none was supplied", name)
 }
 
 // rgNum parses a count option's value as clap reports a bad one.

@@ -67,6 +67,7 @@ func (p *Proc) rgOutputOpts(f *opt.Parser, o *rgOpts) {
 	f.Value('B', "before-context", ctx(func(n int) { o.before = n }))
 	f.Value('C', "context", ctx(func(n int) { o.before, o.after = n, n }))
 	f.Func(0, "column", func() { o.column = true })
+	f.Func('b', "byte-offset", func() { o.byteOffset = true })
 	f.Func(0, "no-column", func() { o.column = false })
 	f.Func(0, "vimgrep", func() { o.vimgrep = true })
 	f.Func('0', "null", func() { o.null = true })

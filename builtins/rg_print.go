@@ -18,14 +18,19 @@ func (r *rgRun) matchLine(f *rgFile, text []byte, no, off int64) {
 	switch {
 	case r.o.vimgrep && !r.o.invert:
 		for _, m := range r.m.matchAll(text) {
-			out := r.prefix(r.out[:0], f, no, m[0]+1, ':')
-			out = append(r.replaced(out, text), '\n')
+			out := r.prefix(r.out[:0], f, no, off+int64(m[0]), m[0]+1, ':')
+			if r.o.only {
+				out = r.expandOne(out, text, m)
+			} else {
+				out = r.replaced(out, text)
+			}
+			out = append(out, '\n')
 			r.out = out
 			r.write(out)
 		}
 	case r.o.only && !r.o.invert:
 		for _, m := range r.m.matchAll(text) {
-			out := r.prefix(r.out[:0], f, no, m[0]+1, ':')
+			out := r.prefix(r.out[:0], f, no, off+int64(m[0]), m[0]+1, ':')
 			out = append(r.expandOne(out, text, m), '\n')
 			r.out = out
 			r.write(out)
@@ -38,7 +43,7 @@ func (r *rgRun) matchLine(f *rgFile, text []byte, no, off int64) {
 				col = m[0] + 1
 			}
 		}
-		out := r.prefix(r.out[:0], f, no, col, ':')
+		out := r.prefix(r.out[:0], f, no, off, col, ':')
 		out = append(r.replaced(out, text), '\n')
 		r.out = out
 		r.write(out)
@@ -56,7 +61,7 @@ func (r *rgRun) context(f *rgFile, text []byte, no, off int64) {
 		return
 	}
 	r.separate(f, no)
-	out := append(r.prefix(r.out[:0], f, no, 0, '-'), text...)
+	out := append(r.prefix(r.out[:0], f, no, off, 0, '-'), text...)
 	out = append(out, '\n')
 	r.out = out
 	r.write(out)
@@ -75,7 +80,7 @@ func (r *rgRun) flushBefore(f *rgFile) {
 			continue
 		}
 		r.separate(f, l.no)
-		out := append(r.prefix(r.out[:0], f, l.no, 0, '-'), l.text...)
+		out := append(r.prefix(r.out[:0], f, l.no, l.off, 0, '-'), l.text...)
 		out = append(out, '\n')
 		r.out = out
 		r.write(out)
@@ -94,7 +99,12 @@ func (r *rgRun) separate(f *rgFile, no int64) {
 			if r.printed {
 				out = append(out, '\n')
 			}
-			out = append(append(out, f.name...), '\n')
+			out = append(out, f.name...)
+			if r.o.null {
+				out = append(out, 0)
+			} else {
+				out = append(out, '\n')
+			}
 			r.out = out
 			r.write(out)
 			r.printed = true
@@ -107,9 +117,9 @@ func (r *rgRun) separate(f *rgFile, no int64) {
 	r.printed = true
 }
 
-// prefix appends the file name, line number and column of an output
-// line; sep is ':' for a match and '-' for context.
-func (r *rgRun) prefix(out []byte, f *rgFile, no int64, col int, sep byte) []byte {
+// prefix appends the file name, line number, column and byte offset of
+// an output line; sep is ':' for a match and '-' for context.
+func (r *rgRun) prefix(out []byte, f *rgFile, no, off int64, col int, sep byte) []byte {
 	if r.showName && !r.heading {
 		out = append(out, f.name...)
 		if r.o.null {
@@ -123,6 +133,9 @@ func (r *rgRun) prefix(out []byte, f *rgFile, no int64, col int, sep byte) []byt
 	}
 	if r.o.column && col > 0 {
 		out = append(strconv.AppendInt(out, int64(col), 10), sep)
+	}
+	if r.o.byteOffset {
+		out = append(strconv.AppendInt(out, off, 10), sep)
 	}
 	return out
 }
@@ -179,12 +192,12 @@ func (r *rgRun) printCount(f *rgFile, n int64) {
 
 // binaryNotice says that a file given by name matched but holds binary
 // data, as ripgrep does instead of printing its lines.
-func (r *rgRun) binaryNotice(f *rgFile) {
+func (r *rgRun) binaryNotice(f *rgFile, what string) {
 	out := r.out[:0]
 	if r.showName {
 		out = append(append(out, f.name...), ": "...)
 	}
-	out = append(out, `binary file matches (found "\0" byte around offset `...)
+	out = append(out, what+` (found "\0" byte around offset `...)
 	out = append(strconv.AppendInt(out, f.binAt, 10), ")\n"...)
 	r.out = out
 	r.write(out)

@@ -5,8 +5,9 @@ import (
 	"io"
 )
 
-// rgFill is the size of ripgrep's reads; binary detection looks at each
-// read as it comes in.
+// rgFill is the size of ripgrep's line buffer: each read fills what the
+// buffer has free after the unfinished line, and binary detection looks
+// at each read as it comes in. The buffer doubles for a longer line.
 const rgFill = 64 << 10
 
 // rgFile is the state of the search of one input.
@@ -19,13 +20,16 @@ type rgFile struct {
 	matches  int64 // matches in them
 	binAt    int64 // offset of the first NUL byte, -1 for none
 	binStop  bool  // a match after binary data: ripgrep's notice instead of lines
-	last     int64 // number of the last line printed, 0 for none
-	after    int   // trailing context lines still to print
-	before   []rgLine
-	started  bool // the file's heading (or JSON begin) is out
-	stopped  bool // -m reached: only trailing context is left
-	done     bool
-	searched int64
+	// binQuitHit: the search of a file met in a directory stopped at
+	// binary data (its count is void, its lines so far get a warning)
+	binQuitHit bool
+	last       int64 // number of the last line printed, 0 for none
+	after      int   // trailing context lines still to print
+	before     []rgLine
+	started    bool // the file's heading (or JSON begin) is out
+	stopped    bool // -m reached: only trailing context is left
+	done       bool
+	searched   int64
 }
 
 // rgLine is a line held for leading context.
@@ -38,6 +42,23 @@ type rgLine struct {
 // binQuit reports whether a NUL byte ends the search of f silently (a
 // file met in a directory, without --binary or -a).
 func (r *rgRun) binQuit(f *rgFile) bool { return !f.explicit && !r.o.binary && !r.o.text }
+
+// findNUL looks for binary data in a new read that starts at offset
+// base in the input. A file given by name is searched as ripgrep searches
+// a memory map: only its first 64 KiB are looked at before the search,
+// and a NUL byte further on is found in a line that matches.
+func (r *rgRun) findNUL(f *rgFile, b []byte, base int64) int {
+	if f.binAt >= 0 || r.o.text {
+		return -1
+	}
+	if !r.binQuit(f) {
+		if base >= rgFill {
+			return -1
+		}
+		b = b[:min(int64(len(b)), rgFill-base)]
+	}
+	return bytes.IndexByte(b, 0)
+}
 
 // search searches one open input.
 func (r *rgRun) search(in io.Reader, name string, explicit bool) {
@@ -53,16 +74,17 @@ func (r *rgRun) scan(f *rgFile, in io.Reader) error {
 	buf := r.buf[:0]
 	defer func() { r.buf = buf[:0] }()
 	for !f.done && !r.quit {
-		if cap(buf)-len(buf) < rgFill {
-			if err := r.p.hold(int64(2*cap(buf) + rgFill)); err != nil {
+		if cap(buf) == 0 || len(buf) == cap(buf) {
+			n := max(2*cap(buf), rgFill)
+			if err := r.p.hold(int64(n)); err != nil {
 				return err
 			}
-			nb := make([]byte, len(buf), 2*cap(buf)+rgFill)
+			nb := make([]byte, len(buf), n)
 			copy(nb, buf)
 			buf = nb
 		}
 		old := len(buf)
-		n, err := in.Read(buf[old : old+rgFill])
+		n, err := in.Read(buf[old:cap(buf)])
 		buf = buf[:old+n]
 		eof := err == io.EOF
 		if err != nil && !eof {
@@ -72,12 +94,11 @@ func (r *rgRun) scan(f *rgFile, in io.Reader) error {
 			r.quit = true
 			return nil
 		}
-		if f.binAt < 0 && !r.o.text {
-			if i := bytes.IndexByte(buf[old:], 0); i >= 0 {
-				f.binAt = f.offset + int64(old+i)
-				if r.binQuit(f) {
-					return nil
-				}
+		if i := r.findNUL(f, buf[old:], f.offset+int64(old)); i >= 0 {
+			f.binAt = f.offset + int64(old+i)
+			if r.binQuit(f) {
+				f.binQuitHit = true
+				return nil
 			}
 		}
 		f.searched += int64(n)
@@ -108,11 +129,16 @@ func (r *rgRun) line(f *rgFile, raw []byte) {
 	off := f.offset
 	f.offset += int64(len(raw))
 	if f.stopped {
-		if f.after > 0 {
+		switch {
+		case f.after == 0:
+			f.done = true
+		case r.m.matches(text) != r.o.invert && r.json == nil:
+			left := f.after
+			r.matchLine(f, text, f.lineNo, off)
+			f.after = left - 1
+		default:
 			r.context(f, text, f.lineNo, off)
-			return
 		}
-		f.done = true
 		return
 	}
 	if r.m.matches(text) == r.o.invert {
@@ -133,7 +159,12 @@ func (r *rgRun) line(f *rgFile, raw []byte) {
 		f.done = true
 		return
 	case r.o.count || r.o.countMatches:
-	case f.binAt >= 0 && r.json == nil:
+	case r.json != nil:
+		r.matchLine(f, text, f.lineNo, off)
+	case f.binAt < 0 && !r.o.text && !r.binQuit(f) && bytes.IndexByte(text, 0) >= 0:
+		f.binAt = off + int64(bytes.IndexByte(text, 0))
+		fallthrough
+	case f.binAt >= 0:
 		f.binStop, f.done = true, true
 		return
 	default:
@@ -172,6 +203,9 @@ func (r *rgRun) hold(f *rgFile, text []byte, no, off int64) {
 // fileDone prints the per-file results: -c, -l, --files-without-match,
 // the binary notice, and JSON's end.
 func (r *rgRun) fileDone(f *rgFile) {
+	if f.binQuitHit && (r.o.count || r.o.countMatches) {
+		f.count = 0
+	}
 	if f.count > 0 && r.o.list != 'L' {
 		r.matched = true
 		if r.o.quiet {
@@ -192,7 +226,9 @@ func (r *rgRun) fileDone(f *rgFile) {
 	case r.o.countMatches && f.count > 0:
 		r.printCount(f, f.matches)
 	case f.binStop:
-		r.binaryNotice(f)
+		r.binaryNotice(f, "binary file matches")
+	case f.binQuitHit && f.count > 0 && r.json == nil:
+		r.binaryNotice(f, "WARNING: stopped searching binary file after match")
 	}
 	if r.json != nil {
 		r.json.end(r, f)
