@@ -126,6 +126,7 @@ func init() {
 
 		// group: jq
 		"jq": jq,
+		"yq": yq,
 		// group: jq, end
 
 		// group: diff, cmp, patch
