@@ -71,6 +71,8 @@ func (r *run) replace(ctx context.Context, args []string) ([]string, error) {
 		return append([]string{"__sf_umask"}, args[1:]...), nil
 	case "shopt":
 		return shoptArgs(args), nil
+	case "__sf_fd":
+		return r.fdCmd(ctx, args), nil
 	case "__sf_let":
 		return letArgs(ctx, args[1:]), nil
 	case "__sf_psload":

@@ -253,6 +253,9 @@ func (r *run) open(ctx context.Context, name string, flag int, perm os.FileMode)
 	if f, ok := r.openSourced(name); ok {
 		return f, nil
 	}
+	if f, ok, err := r.openFD(name); ok {
+		return f, err
+	}
 	p, stop := r.proc(ctx, []string{"shellfence"})
 	defer stop()
 	f, err := p.OpenFile(name, flag, perm)

@@ -32,11 +32,12 @@ type readOpts struct {
 	exact      bool // -N: ignore the delimiter
 	timeout    time.Duration
 	hasTimeout bool
+	fd         int // -u: the descriptor read (-1: standard input)
 	names      []string
 }
 
 func parseRead(args []string) (*readOpts, error) {
-	o := &readOpts{delim: '\n', count: -1}
+	o := &readOpts{delim: '\n', count: -1, fd: -1}
 	i := 0
 	for ; i < len(args) && len(args[i]) > 1 && args[i][0] == '-'; i++ {
 		if args[i] == "--" {
@@ -49,7 +50,7 @@ func parseRead(args []string) (*readOpts, error) {
 				o.raw = o.raw || c == 'r'
 				continue
 			}
-			if strings.IndexByte("adnNpt", c) < 0 {
+			if strings.IndexByte("adnNptu", c) < 0 {
 				return nil, fmt.Errorf("read: -%c: invalid option", c)
 			}
 			val := args[i][j+1:]
@@ -96,6 +97,12 @@ func (o *readOpts) set(c byte, val string) error {
 			return fmt.Errorf("read: %s: invalid timeout specification", val)
 		}
 		o.timeout, o.hasTimeout = time.Duration(f*float64(time.Second)), true
+	case 'u':
+		n, err := strconv.Atoi(val)
+		if err != nil || n < 0 {
+			return fmt.Errorf("read: %s: invalid file descriptor specification", val)
+		}
+		o.fd = n
 	}
 	return nil // -p: the prompt is not shown without a terminal
 }
@@ -112,7 +119,15 @@ func (r *run) read(ctx context.Context, args []string) []string {
 		fmt.Fprintln(hc.Stderr, "shellfence: read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]")
 		return quietEval("(exit 2)")
 	}
-	line, status := o.readInput(ctx, hc.Stdin)
+	in := io.Reader(hc.Stdin)
+	if o.fd >= 0 {
+		var ok bool
+		if in, ok = r.fdReader(hc, o.fd); !ok {
+			fmt.Fprintf(hc.Stderr, "shellfence: read: %d: invalid file descriptor: Bad file descriptor\n", o.fd)
+			return quietEval("(exit 1)")
+		}
+	}
+	line, status := o.readInput(ctx, in)
 	return quietEval(o.assignments(line, hc.Env) + fmt.Sprintf("(exit %d)", status))
 }
 

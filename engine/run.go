@@ -39,6 +39,9 @@ type shellState struct {
 	mu sync.Mutex
 	// nextFD numbers process substitutions (/dev/fd/63, 62, ...).
 	nextFD int
+	// substFDs marks the numbers process substitutions have taken: a
+	// /dev/fd/N of no descriptor and no substitution is a bad one.
+	substFDs [64]atomic.Bool
 	// loops numbers the status variables of rewritten loops.
 	loops int
 	// hoists numbers the temporary variables of rewritten array operations.
@@ -91,6 +94,8 @@ type run struct {
 	unbound atomic.Bool
 	// hints holds the hints given for missing commands.
 	hints hintSet
+	// fds holds the descriptors above 2 the run's shell has open.
+	fds fdTable
 }
 
 // runKey carries the *run in the contexts handed to the interpreter: a
@@ -195,6 +200,7 @@ func (r *run) execute(ctx context.Context, req Request, s *Session, note string)
 		r.fs, journal = r.fs.WithJournal()
 	}
 	r.fs = r.fs.WithBudget(r.budget)
+	defer r.fds.closeAll()
 	r.sys = r.e.system(r)
 	r.sys.SetUmask(s.umask)
 	limit := r.e.maxOutput

@@ -92,6 +92,7 @@ func (r *run) rewrite(file *syntax.File, opts []string) {
 	r.rewriteArrayOps(file)
 	rewriteLet(file)
 	rewriteAtQ(file)
+	rewriteFDs(file)
 	r.rewriteTime(file)
 	subshellLastStages(file)
 	if readsParam(file, "PIPESTATUS") {
@@ -123,6 +124,7 @@ func (r *run) rewriteProcSubst(w *syntax.Word) error {
 // procSubstCmd builds $( { STMTS; } >/dev/fd/N; builtin echo /dev/fd/N ).
 func (r *run) procSubstCmd(ps *syntax.ProcSubst) *syntax.CmdSubst {
 	name := fmt.Sprintf("/dev/fd/%d", r.nextFD)
+	r.substFDs[r.nextFD].Store(true)
 	if r.nextFD--; r.nextFD < 10 {
 		r.nextFD = 63
 	}
