@@ -30,6 +30,10 @@ import (
 type watchdog struct {
 	mu      sync.Mutex
 	runs    map[string]*run
+	// stopped holds the runs stopped for a budget that have returned
+	// while goroutines of theirs may still hold memory (an expansion
+	// finishing its allocation), with when they returned.
+	stopped map[string]time.Time
 	ceiling int64 // heap bytes
 	ticking bool
 	next    atomic.Int64 // numbers the runs
@@ -48,7 +52,7 @@ const watchInterval = 10 * time.Millisecond
 const runLabel = "shellfence.run"
 
 func newWatchdog(ceiling int64) *watchdog {
-	return &watchdog{runs: map[string]*run{}, ceiling: ceiling}
+	return &watchdog{runs: map[string]*run{}, stopped: map[string]time.Time{}, ceiling: ceiling}
 }
 
 // add watches r until the returned func is called.
@@ -65,6 +69,9 @@ func (w *watchdog) add(r *run) func() {
 	return func() {
 		w.mu.Lock()
 		delete(w.runs, r.id)
+		if r.budget.Exceeded() != nil {
+			w.stopped[r.id] = time.Now()
+		}
 		w.mu.Unlock()
 		if r.budget.Exceeded() != nil {
 			w.sweep()
@@ -174,7 +181,10 @@ func (w *watchdog) checkHeap(mayWait bool) (pressed bool) {
 }
 
 // ending reports whether a run that was stopped is still ending: its
-// memory is not free yet.
+// memory is not free yet. A stopped run that has returned is ending
+// while goroutines with its label are left (for at most stoppedFor);
+// once the last is gone, the next check collects garbage before it
+// judges the heap.
 func (w *watchdog) ending() bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -183,8 +193,22 @@ func (w *watchdog) ending() bool {
 			return true
 		}
 	}
-	return false
+	if len(w.stopped) == 0 {
+		return false
+	}
+	counts := goroutinesByRun()
+	for id, at := range w.stopped {
+		if counts[id] == 0 || time.Since(at) > stoppedFor {
+			delete(w.stopped, id)
+			w.lastGC.Store(0)
+		}
+	}
+	return len(w.stopped) > 0
 }
+
+// stoppedFor is how long, at most, a stopped run's goroutines hold off
+// the heap watchdog after the run returned.
+const stoppedFor = 5 * time.Second
 
 // collectEvery is how often, at most, the heap watchdog collects
 // garbage: a collection of a heap near the ceiling takes a good part of
