@@ -28,8 +28,8 @@ import (
 // heap passes the ceiling, the run charged with the most memory (else the
 // one running longest) is stopped; a run past its job budget is stopped.
 type watchdog struct {
-	mu      sync.Mutex
-	runs    map[string]*run
+	mu   sync.Mutex
+	runs map[string]*run
 	// stopped holds the runs stopped for a budget that have returned
 	// while goroutines of theirs may still hold memory (an expansion
 	// finishing its allocation), with when they returned.
