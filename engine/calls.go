@@ -71,6 +71,9 @@ func (r *run) replace(ctx context.Context, args []string) ([]string, error) {
 		return append([]string{"__sf_umask"}, args[1:]...), nil
 	case "shopt":
 		return shoptArgs(args), nil
+	case "__sf_synerr":
+		fmt.Fprintln(interp.HandlerCtx(ctx).Stderr, args[len(args)-1])
+		return []string{"exit", "2"}, nil
 	case "__sf_fd":
 		return r.fdCmd(ctx, args), nil
 	case "__sf_let":

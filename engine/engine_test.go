@@ -99,8 +99,8 @@ var shellTests = []struct {
 	{"coproc refused", "coproc cat", outcome{"", "shellfence: line 1: coproc is not supported (no two-way pipe to a job): run the command in the background with cmd &, with its input and output in files\n", 2}},
 	{"outproc refused", "echo x > >(cat)", outcome{"", "shellfence: line 1: output process substitution >(...) is not supported: write to a file, then read it\n", 2}},
 	{"nameless function", "()0; echo after", outcome{"", "shellfence: line 1: syntax error near unexpected token `)'\n", 2}},
-	{"syntax error", "echo )", outcome{"", "shellfence: line 1, column 6: syntax error near unexpected token `)'\n", 2}},
-	{"syntax eof", "echo 'x", outcome{"", "shellfence: line 1, column 6: unexpected EOF while looking for matching `''\n", 2}},
+	{"syntax error", "echo )", outcome{"", "bash: -c: line 1: syntax error near unexpected token `)'\nbash: -c: line 1: `echo )'\n", 2}},
+	{"syntax eof", "echo 'x", outcome{"", "bash: -c: line 1: unexpected EOF while looking for matching `''\n", 2}},
 }
 
 func TestShell(t *testing.T) {

@@ -330,8 +330,11 @@ func (r *run) program(req Request) (*syntax.File, int) {
 	}
 	file, err := parse(req.Command, "bash")
 	if err != nil {
-		fmt.Fprintln(r.stderr, syntaxMessage(err))
-		return nil, 2
+		var msg string
+		if file, msg = syntaxError(req.Command, "bash: -c", err); file == nil {
+			fmt.Fprintln(r.stderr, msg)
+			return nil, 2
+		}
 	}
 	if err := r.prepare(file, nil); err != nil {
 		fmt.Fprintf(r.stderr, "shellfence: %v\n", err)

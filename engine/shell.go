@@ -20,8 +20,15 @@ func (r *run) shell(q *builtins.Proc, script string, opts ...string) int {
 	}
 	file, err := parse(script, q.Args[0])
 	if err != nil {
-		fmt.Fprintln(q.Stderr, syntaxMessage(err))
-		return 2
+		who := q.Args[0] + ": -c"
+		if source != "" {
+			who = source
+		}
+		var msg string
+		if file, msg = syntaxError(script, who, err); file == nil {
+			fmt.Fprintln(q.Stderr, msg)
+			return 2
+		}
 	}
 	if err := r.prepare(file, opts); err != nil {
 		fmt.Fprintf(q.Stderr, "shellfence: %v\n", err)

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -13,40 +12,6 @@ import (
 func parse(src, name string) (*syntax.File, error) {
 	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
 	return p.Parse(strings.NewReader(src), name)
-}
-
-// syntaxMessage words a parse error the way bash does, with the line and
-// column of the offending token.
-func syntaxMessage(err error) string {
-	var pe syntax.ParseError
-	if !errors.As(err, &pe) {
-		return "shellfence: " + err.Error()
-	}
-	return fmt.Sprintf("shellfence: line %d, column %d: %s",
-		pe.Pos.Line(), pe.Pos.Col(), bashWording(pe))
-}
-
-// bashWording turns the parser's text into bash's phrasing where the two
-// say the same thing, keeping the parser's explanation for incomplete input.
-func bashWording(pe syntax.ParseError) string {
-	t := pe.Text
-	if q, ok := strings.CutPrefix(t, "reached EOF without closing quote "); ok {
-		if len(q) == 3 { // the parser wraps the quote in `...`, or "..." for a backquote
-			q = q[1:2]
-		}
-		return fmt.Sprintf("unexpected EOF while looking for matching `%s'", q)
-	}
-	if pe.Incomplete {
-		return "syntax error: unexpected end of file (" + t + ")"
-	}
-	if tok, ok := strings.CutPrefix(t, "a command can only contain words and redirects; encountered "); ok {
-		return fmt.Sprintf("syntax error near unexpected token `%s'", strings.Trim(tok, "`"))
-	}
-	if strings.HasPrefix(t, "`") && strings.Contains(t, "` can only be used") {
-		tok := t[1 : strings.Index(t[1:], "`")+1]
-		return fmt.Sprintf("syntax error near unexpected token `%s'", tok)
-	}
-	return "syntax error: " + t
 }
 
 // prepare checks a parsed program before it runs. It refuses what would

@@ -47,7 +47,7 @@ func TestCLI(t *testing.T) {
 		{"timeout", []string{"run", "--cwd", dir, "--timeout", "100ms", "while :; do :; done"},
 			cliOutcome{"", "shellfence: timed out after 100ms\n", 124}},
 		{"syntax", []string{"run", "--cwd", dir, "echo )"},
-			cliOutcome{"", "shellfence: line 1, column 6: syntax error near unexpected token `)'\n", 2}},
+			cliOutcome{"", "bash: -c: line 1: syntax error near unexpected token `)'\nbash: -c: line 1: `echo )'\n", 2}},
 		{"no command", []string{"run", "--cwd", dir}, cliOutcome{"", usage, 2}},
 		{"unquoted", []string{"run", "--cwd", dir, "cat", "-n", "a.txt"}, cliOutcome{"",
 			"shellfence run: the command line is one argument: quote it, as in shellfence run 'cat -n a.txt'\n(or run one command with exact arguments: shellfence exec -- cat -n a.txt)\n", 2}},
