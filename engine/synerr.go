@@ -69,7 +69,9 @@ func syntaxMessage(src, who string, err error) string {
 		return at(line, "unexpected EOF while looking for matching `"+closer(t)+"'")
 	case t == "reached EOF without matching `(` with `)`" && afterEquals(src, pe.Pos):
 		return at(line, "unexpected EOF while looking for matching `)'")
-	case pe.Incomplete && !wantsToken(t):
+	case pe.Incomplete && wantsToken(t):
+		return near("newline")
+	case pe.Incomplete:
 		return at(eof, "syntax error: unexpected end of file")
 	case strings.HasPrefix(t, "a command can only contain words and redirects; encountered "):
 		return near(strings.Trim(strings.TrimPrefix(t, "a command can only contain words and redirects; encountered "), "`"))
@@ -78,8 +80,6 @@ func syntaxMessage(src, who string, err error) string {
 	case strings.HasPrefix(t, "`") && strings.Contains(t, "` must be followed by "):
 		op := t[1 : strings.Index(t[1:], "`")+1]
 		return near(nextToken(src, int(pe.Pos.Offset())+len(op)))
-	case pe.Incomplete:
-		return at(eof, "syntax error: unexpected end of file")
 	}
 	return at(line, "syntax error: "+t)
 }
