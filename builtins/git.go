@@ -24,8 +24,6 @@ import (
 	"strings"
 
 	gogit "github.com/go-git/go-git/v5"
-	"github.com/go-git/go-git/v5/plumbing/cache"
-	"github.com/go-git/go-git/v5/storage/filesystem"
 
 	"github.com/shellfence/shellfence/builtins/internal/gitfs"
 )
@@ -112,6 +110,7 @@ func git(p *Proc) int {
 		fmt.Fprintf(p.Stderr, "git: '%s' is not a git command here. See 'git --help'.\n", name)
 		return 1
 	}
+	defer g.close()
 	return fn(g, args[1:])
 }
 
@@ -165,7 +164,7 @@ func (g *gitRun) open() int {
 	if err := g.find(); err != nil {
 		return g.fatal(err.Error())
 	}
-	st := filesystem.NewStorage(gitfs.New(g.p.FS, g.gdir), cache.NewObjectLRUDefault())
+	st := newGitStorage(gitfs.New(g.p.FS, g.gdir))
 	repo, err := gogit.Open(st, gitfs.New(g.p.FS, g.top))
 	if err != nil {
 		return g.fatal(fmt.Sprintf("not a git repository: %s: %v", g.gdir, err))

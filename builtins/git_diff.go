@@ -14,6 +14,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/format/index"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/shellfence/shellfence/patch"
@@ -136,12 +137,23 @@ func (g *gitRun) commitSide(c *object.Commit) (gitSide, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A walk of the trees, not tree.Files(), which reads every blob.
 	side := gitSide{}
-	err = tree.Files().ForEach(func(f *object.File) error {
-		side[f.Name] = gitBlob{f.Hash, f.Mode, g.blobData(f.Hash)}
-		return nil
-	})
-	return side, err
+	w := object.NewTreeWalker(tree, true, nil)
+	defer w.Close()
+	for {
+		name, e, err := w.Next()
+		if err == io.EOF {
+			return side, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if e.Mode == filemode.Dir || e.Mode == filemode.Submodule {
+			continue
+		}
+		side[name] = gitBlob{e.Hash, e.Mode, g.blobData(e.Hash)}
+	}
 }
 
 func (g *gitRun) blobData(h plumbing.Hash) func() ([]byte, error) {
@@ -172,43 +184,84 @@ func (g *gitRun) indexSide() (gitSide, error) {
 	return side, nil
 }
 
-// workSide is the work tree's version of the files of like.
+// workSide is the work tree's version of the files of like. A file whose
+// stat data matches its index entry (and is older than the index) has the
+// entry's hash, as git trusts it; the others are hashed as a stream. The
+// contents are read when a patch needs them.
 func (g *gitRun) workSide(like gitSide) (gitSide, error) {
+	idx, err := g.repo.Storer.Index()
+	if err != nil {
+		return nil, err
+	}
+	w := &statWalk{g: g, idx: idx}
+	entries := make(map[string]*index.Entry, len(idx.Entries))
+	for _, e := range idx.Entries {
+		entries[e.Name] = e
+	}
 	side := gitSide{}
+	infos := g.workInfos(like)
 	for name := range like {
 		abs := path.Join(g.top, name)
-		fi, err := g.p.FS.Lstat(abs)
+		fi, ok := infos[name]
+		if !ok {
+			continue
+		}
+		if !fi.Mode().IsRegular() && fi.Mode()&fs.ModeSymlink == 0 {
+			continue
+		}
+		mode, err := filemode.NewFromOSFileMode(fi.Mode())
 		if err != nil {
 			continue
 		}
-		var data []byte
-		mode := filemode.Regular
-		if fi.Mode()&fs.ModeSymlink != 0 {
-			t, err := g.p.FS.ReadlinkIfPossible(abs)
-			if err != nil {
-				continue
-			}
-			data, mode = []byte(t), filemode.Symlink
-		} else if fi.Mode().IsRegular() {
-			f, err := g.p.FS.Open(abs)
-			if err != nil {
-				continue
-			}
-			data, err = io.ReadAll(f)
-			f.Close()
-			if err != nil {
-				continue
-			}
-			if fi.Mode()&0o111 != 0 {
-				mode = filemode.Executable
-			}
-		} else {
+		if ie, ok := entries[name]; ok && ie.Stage == 0 && !w.changed(name, ie, fi) {
+			side[name] = gitBlob{ie.Hash, ie.Mode, g.blobData(ie.Hash)}
 			continue
 		}
-		d := data
-		side[name] = gitBlob{plumbing.ComputeHash(plumbing.BlobObject, d), mode, func() ([]byte, error) { return d, nil }}
+		h, err := g.hashWorkFile(name, fi)
+		if err != nil {
+			continue
+		}
+		side[name] = gitBlob{h, mode, g.workData(abs, fi)}
 	}
 	return side, nil
+}
+
+// workInfos are the work tree's file infos of the names of like, read a
+// directory at a time (a directory listing costs less than a lookup of
+// each path).
+func (g *gitRun) workInfos(like gitSide) map[string]fs.FileInfo {
+	dirs := map[string]bool{}
+	for name := range like {
+		dirs[path.Dir(name)] = true
+	}
+	infos := make(map[string]fs.FileInfo, len(like))
+	for d := range dirs {
+		ents, err := g.p.FS.ReadDirStat(path.Join(g.top, d))
+		if err != nil {
+			continue
+		}
+		for _, e := range ents {
+			n := path.Join(d, e.Name())
+			if _, ok := like[n]; !ok {
+				continue
+			}
+			if fi, err := e.Info(); err == nil {
+				infos[n] = fi
+			}
+		}
+	}
+	return infos
+}
+
+// workData reads the work tree's file abs when called.
+func (g *gitRun) workData(abs string, fi fs.FileInfo) func() ([]byte, error) {
+	return func() ([]byte, error) {
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			t, err := g.p.FS.ReadlinkIfPossible(abs)
+			return []byte(t), err
+		}
+		return g.readFile(abs)
+	}
 }
 
 // writeDiff prints the differences of old and cur in the chosen form and

@@ -27,11 +27,8 @@ type gitEntry struct {
 // statusEntries are the status's paths, sorted, untracked directories
 // collapsed to dir/ as git shows them (unless all).
 func (g *gitRun) statusEntries(all bool) ([]gitEntry, error) {
-	wt, err := g.repo.Worktree()
-	if err != nil {
-		return nil, err
-	}
-	st, err := wt.Status()
+	head, _ := g.treeSide("HEAD")
+	st, err := g.worktreeStatus(head)
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +40,6 @@ func (g *gitRun) statusEntries(all bool) ([]gitEntry, error) {
 			}
 		}
 	}
-	head, _ := g.treeSide("HEAD")
 	seen := map[string]bool{}
 	var out []gitEntry
 	for p, fs := range st {
