@@ -54,6 +54,7 @@ func init() {
 		"clean":     gitClean,
 		"mv":        gitMv,
 		"merge":     gitMerge,
+		"stash":     gitStash,
 	}
 }
 

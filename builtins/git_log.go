@@ -230,7 +230,7 @@ func (g *gitRun) allTips() []plumbing.Hash {
 	var names []string
 	byName := map[string]plumbing.Hash{}
 	refs.ForEach(func(r *plumbing.Reference) error {
-		if r.Type() != plumbing.HashReference || !(r.Name().IsBranch() || r.Name().IsTag() || r.Name().IsRemote()) {
+		if r.Type() != plumbing.HashReference || !(r.Name().IsBranch() || r.Name().IsTag() || r.Name().IsRemote() || r.Name() == "refs/stash") {
 			return nil
 		}
 		h := r.Hash()
