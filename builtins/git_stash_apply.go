@@ -49,11 +49,6 @@ func (g *gitRun) stashRefuse(args []string) int {
 	return 0
 }
 
-// same reports whether two versions of a file (present or not) agree.
-func (a gitBlob) same(aok bool, b gitBlob, bok bool) bool {
-	return aok == bok && (!aok || a.hash == b.hash && a.mode == b.mode)
-}
-
 // applyStash merges stash n into the index's version of the files and
 // writes the work tree.
 func (g *gitRun) applyStash(n int, quiet bool) int {
@@ -79,8 +74,8 @@ func (g *gitRun) applyStash(n int, quiet bool) int {
 		t, tok := ts[name]
 		o, ook := ours[name]
 		switch {
-		case t.same(tok, b, bok), o.same(ook, t, tok):
-		case o.same(ook, b, bok):
+		case gitSameBlob(t, tok, b, bok), gitSameBlob(o, ook, t, tok):
+		case gitSameBlob(o, ook, b, bok):
 			changed = append(changed, name)
 		default:
 			both = append(both, name)
@@ -143,7 +138,7 @@ func (g *gitRun) stashOverwrites(changed []string, ours gitSide) int {
 		o, ook := ours[name]
 		wb, wok := work[name]
 		switch {
-		case ook && !o.same(ook, wb, wok):
+		case ook && !gitSameBlob(o, ook, wb, wok):
 			local = append(local, name)
 		case !ook && wok:
 			untracked = append(untracked, name)

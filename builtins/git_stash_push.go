@@ -152,36 +152,18 @@ func (g *gitRun) stashWorkSide(idx, headSide gitSide) (gitSide, error) {
 			work[n] = ib
 			continue
 		}
-		if err := g.storeBlob(b); err != nil {
+		if g.repo.Storer.HasEncodedObject(b.hash) == nil {
+			continue
+		}
+		data, err := b.data()
+		if err != nil {
+			return nil, err
+		}
+		if _, err := g.storeBlob(data); err != nil {
 			return nil, err
 		}
 	}
 	return work, nil
-}
-
-// storeBlob writes b to the object store, unless it is there.
-func (g *gitRun) storeBlob(b gitBlob) error {
-	if g.repo.Storer.HasEncodedObject(b.hash) == nil {
-		return nil
-	}
-	data, err := b.data()
-	if err != nil {
-		return err
-	}
-	obj := g.repo.Storer.NewEncodedObject()
-	obj.SetType(plumbing.BlobObject)
-	w, err := obj.Writer()
-	if err != nil {
-		return err
-	}
-	if _, err := w.Write(data); err != nil {
-		return err
-	}
-	if err := w.Close(); err != nil {
-		return err
-	}
-	_, err = g.repo.Storer.SetEncodedObject(obj)
-	return err
 }
 
 // writeCommit writes a commit of side's tree.
