@@ -55,6 +55,7 @@ func init() {
 		"mv":        gitMv,
 		"merge":     gitMerge,
 		"stash":     gitStash,
+		"blame":     gitBlame,
 	}
 }
 
