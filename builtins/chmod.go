@@ -66,7 +66,7 @@ func chmod(p *Proc) int {
 	}
 	status := 0
 	for _, name := range operands {
-		if !p.chmodOne(name, &o, true) {
+		if !p.chmodOne(ftsRoot(name), &o, true) { // GNU's walk is fts's, -R or not
 			status = 1
 		}
 	}
@@ -207,10 +207,4 @@ func (p *Proc) chmodTree(name string, o *chmodOpts) bool {
 		}
 	}
 	return ok
-}
-
-// ftsJoin names a directory entry the way gnulib fts does: one trailing
-// slash of the directory is dropped before the separator.
-func ftsJoin(dir, name string) string {
-	return strings.TrimSuffix(dir, "/") + "/" + name
 }

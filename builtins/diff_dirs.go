@@ -114,8 +114,8 @@ func (d *differ) compareEntry(a, b *side, n0, n1 string) {
 	if name == "" {
 		name = n1
 	}
-	x := &side{name: joinName(a.name, name), dir: a.name, absent: n0 == "" || a.absent}
-	y := &side{name: joinName(b.name, name), dir: b.name, absent: n1 == "" || b.absent}
+	x := &side{name: concatName(a.name, name), dir: a.name, absent: n0 == "" || a.absent}
+	y := &side{name: concatName(b.name, name), dir: b.name, absent: n1 == "" || b.absent}
 	for _, s := range []*side{x, y} {
 		if !s.absent {
 			d.stat(s)

@@ -92,18 +92,9 @@ func (d *differ) intoDir(a, b *side) bool {
 		d.note(2)
 		return false
 	}
-	dir.name = joinName(dir.name, path.Base(file.name))
+	dir.name = concatName(dir.name, path.Base(file.name))
 	d.stat(dir)
 	return !d.report(dir)
-}
-
-// joinName puts a directory and a name together as GNU does, without
-// doubling a slash.
-func joinName(dir, name string) string {
-	if dir != "" && dir[len(dir)-1] == '/' {
-		return dir + name
-	}
-	return dir + "/" + name
 }
 
 // compare compares two existing (or -N absent) files or directories;

@@ -119,7 +119,7 @@ func (r *duRun) runFrom(operands []string) int {
 		case name == "":
 			r.error("%s:%d: invalid zero-length file name", quote.Shell(from), n)
 		default:
-			r.root(duTrimSlashes(name))
+			r.root(ftsRoot(name))
 		}
 		if err != nil || r.werr != nil || p.Cancelled() {
 			break

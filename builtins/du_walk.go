@@ -41,7 +41,7 @@ func (r *duRun) run(files []string) int {
 			r.error("invalid zero-length file name")
 			continue
 		}
-		r.root(duTrimSlashes(name))
+		r.root(ftsRoot(name))
 	}
 	return r.finish()
 }
@@ -58,14 +58,6 @@ func (r *duRun) finish() int {
 		return 1
 	}
 	return 0
-}
-
-// duTrimSlashes leaves one of several trailing slashes, as fts does.
-func duTrimSlashes(name string) string {
-	for len(name) > 2 && strings.HasSuffix(name, "//") {
-		name = name[:len(name)-1]
-	}
-	return name
 }
 
 func (r *duRun) error(format string, args ...any) {
@@ -197,7 +189,7 @@ func (r *duRun) children(path string, level int, mine *duTotals) error {
 		if r.p.Cancelled() || r.werr != nil {
 			return nil
 		}
-		child := duJoin(path, e.Name())
+		child := ftsJoin(path, e.Name())
 		var fi fs.FileInfo
 		var dangling bool
 		if r.c.deref == duLogical && e.Type()&fs.ModeSymlink != 0 {
@@ -213,14 +205,6 @@ func (r *duRun) children(path string, level int, mine *duTotals) error {
 		r.visit(child, level+1, fi, mine)
 	}
 	return nil
-}
-
-// duJoin appends a name to a directory path as fts does.
-func duJoin(dir, name string) string {
-	if strings.HasSuffix(dir, "/") {
-		return dir + name
-	}
-	return dir + "/" + name
 }
 
 func (r *duRun) maybePrint(d duInfo, path string, level int, isDir bool) {

@@ -104,20 +104,6 @@ func sameFile(a, b fs.FileInfo, pa, pb string) bool {
 	return pa == pb
 }
 
-// concatName joins a directory and a base name as gnulib's
-// file_name_concat does: the directory's trailing slashes are replaced by
-// one separator ("d/" + "f" is "d/f"), and a root keeps its slashes.
-func concatName(dir, base string) string {
-	d := strings.TrimRight(dir, "/")
-	if d == "" {
-		return dir + base
-	}
-	if strings.HasPrefix(base, "/") {
-		return d + base
-	}
-	return d + "/" + base
-}
-
 // lastComponent returns the last component of name, ignoring trailing
 // slashes ("a/b/" -> "b/", as gnulib's last_component).
 func lastComponent(name string) string {

@@ -138,16 +138,12 @@ func (f *finder) walkDir(e *fentry, self *findAncestor) {
 		f.fileError(e.path, err)
 		return
 	}
-	prefix := e.path + "/"
-	if strings.HasSuffix(e.path, "/") {
-		prefix = e.path
-	}
 	for _, d := range ents {
 		if f.quit || f.stopped != 0 {
 			return
 		}
 		name := d.Name()
-		c := &fentry{path: prefix + name, abs: e.abs + "/" + name, depth: e.depth + 1, root: e.root, typ: d.Type()}
+		c := &fentry{path: ftsJoin(e.path, name), abs: e.abs + "/" + name, depth: e.depth + 1, root: e.root, typ: d.Type()}
 		if e.abs == "/" {
 			c.abs = "/" + name
 		}

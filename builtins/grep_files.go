@@ -96,7 +96,7 @@ func (g *grepRun) operand(name string) {
 		}
 	}
 	if fi.IsDir() && g.o.dirs == "recurse" {
-		g.walkPath(name, strings.TrimRight(name, "/"), nil)
+		g.walkPath(name, ftsRoot(name), nil)
 		return
 	}
 	g.showName = g.names == 1
@@ -201,7 +201,7 @@ func (g *grepRun) childName(display, name string) string {
 	if g.omitDot && display == "." {
 		return name
 	}
-	return display + "/" + name
+	return ftsJoin(display, name)
 }
 
 // entry handles the entry e of d, named dir, met during -r or -R.

@@ -194,7 +194,7 @@ func (g *gzipRun) dir(name string) {
 		if g.p.Cancelled() {
 			return
 		}
-		g.one(concatName(name, e.Name()), false)
+		g.one(ftsJoin(name, e.Name()), false)
 	}
 }
 

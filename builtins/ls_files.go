@@ -177,10 +177,7 @@ func lsAttach(dir, name string) string {
 	if dir == "." {
 		return name
 	}
-	if strings.HasSuffix(dir, "/") {
-		return dir + name
-	}
-	return dir + "/" + name
+	return ftsJoin(dir, name)
 }
 
 // lsTypeOf maps a file mode to an ls type.
@@ -362,7 +359,7 @@ func (r *lsRun) extractDirs(dirname string, cmdline bool) {
 		if (f.ftype == lsDirectory || f.ftype == lsArgDirectory) && !(inDir && lsDotOrDotDot(f.name)) {
 			name := f.name
 			if inDir && f.name[0] != '/' {
-				name = lsJoin(dirname, f.name)
+				name = concatName(dirname, f.name)
 			}
 			dirs = append(dirs, lsPending{name: name, realname: f.linkname, cmdline: cmdline})
 		}
@@ -377,14 +374,6 @@ func (r *lsRun) extractDirs(dirname string, cmdline bool) {
 		}
 	}
 	r.files = kept
-}
-
-// lsJoin is gnulib's file_name_concat for a directory and a name.
-func lsJoin(dir, name string) string {
-	if strings.HasSuffix(dir, "/") {
-		return dir + name
-	}
-	return dir + "/" + name
 }
 
 func lsDotOrDotDot(name string) bool { return name == "." || name == ".." }

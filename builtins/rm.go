@@ -285,16 +285,3 @@ func isDotOrDotDot(s string) bool {
 	s = strings.TrimRight(s, "/")
 	return s == "." || s == ".."
 }
-
-// ftsRoot is the name gnulib fts shows for a command-line operand: two or
-// more trailing slashes become one.
-func ftsRoot(name string) string {
-	if len(name) > 2 && name[len(name)-1] == '/' {
-		n := len(name)
-		for n > 1 && name[n-2] == '/' {
-			n--
-		}
-		return name[:n]
-	}
-	return name
-}

@@ -244,8 +244,8 @@ func (tw *tarWriter) header(src, name string, fi fs.FileInfo) (*tar.Header, erro
 	}
 	m := vfs.MetaOf(fi)
 	hdr.Name = name
-	if fi.IsDir() && !strings.HasSuffix(name, "/") {
-		hdr.Name += "/"
+	if fi.IsDir() { // GNU's dump_dir: the trailing slashes become one
+		hdr.Name = strings.TrimRight(name, "/") + "/"
 	}
 	hdr.Uid, hdr.Gid = int(m.Uid), int(m.Gid)
 	hdr.Uname, hdr.Gname = p.FS.UserName(m.Uid), p.FS.GroupName(m.Gid)
@@ -321,11 +321,7 @@ func (tw *tarWriter) addEntries(src, name string) error {
 		if tw.t.p.Cancelled() {
 			return errStopped
 		}
-		child := strings.TrimSuffix(name, "/") + "/" + e.Name()
-		if name == "." {
-			child = "./" + e.Name()
-		}
-		if err := tw.add(path.Join(src, e.Name()), child); err != nil {
+		if err := tw.add(path.Join(src, e.Name()), concatName(name, e.Name())); err != nil {
 			return err
 		}
 	}

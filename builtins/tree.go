@@ -174,10 +174,7 @@ func (t *treeRun) entry(dir, name string) *treeEntry {
 	if !t.o.all && strings.HasPrefix(name, ".") {
 		return nil
 	}
-	p := strings.TrimSuffix(dir, "/") + "/" + name
-	if dir == "/" {
-		p = "/" + name
-	}
+	p := ftsJoin(dir, name)
 	fi, err := t.p.Lstat(p)
 	if err != nil {
 		return nil
