@@ -91,6 +91,7 @@ func init() {
 		"fmt":       fmtCmd,
 		"split":     split,
 		"join":      join,
+		"bc":        bc,
 		// group: more text, end
 
 		// group: values (tr paste seq yes echo printf env date sleep test)
