@@ -41,10 +41,6 @@ Copyright 1991-1994, 1997, 1998, 2000, 2004, 2006, 2008, 2012-2017 Free Software
 This is free software with ABSOLUTELY NO WARRANTY.
 For details type ` + "`warranty'. \n"
 
-const bcVersion = `bc 1.07.1
-Copyright 1991-1994, 1997, 1998, 2000, 2004, 2006, 2008, 2012-2017 Free Software Foundation, Inc.
-`
-
 type bcOpts struct {
 	interactive, mathlib, quiet, help, version bool
 }
@@ -73,10 +69,10 @@ func bc(p *Proc) int {
 	}
 	switch {
 	case o.help:
-		p.printf(bcUsage, p.Name())
+		p.printf("%s", helpText("bc"))
 		return 0
 	case o.version:
-		p.printf("%s", bcVersion)
+		p.printf("%s", versionText("bc"))
 		return 0
 	}
 	out := &bcOut{p: p, lineLen: bcLineLength(p)}
