@@ -92,6 +92,7 @@ func init() {
 		"split":     split,
 		"join":      join,
 		"bc":        bc,
+		"iconv":     iconv,
 		// group: more text, end
 
 		// group: values (tr paste seq yes echo printf env date sleep test)
