@@ -43,6 +43,8 @@ type bcInst struct {
 	arrays []bool
 	names  []string // a call's array arguments by name ("" for a value)
 	target int      // jump target: a label index, resolved to an instruction
+	cval   bcNum    // a constant's value in base cbase (0: not parsed yet)
+	cbase  int
 }
 
 // bcCode is a body of instructions with its labels.

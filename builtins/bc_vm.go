@@ -141,7 +141,10 @@ func (vm *bcVM) run(code *bcCode, name string) (bcNum, error) {
 func (vm *bcVM) step(f *bcFrame, in *bcInst) error {
 	switch in.op {
 	case bcoConst:
-		vm.push(bcParseConst(in.text, vm.ibase))
+		if in.cbase != vm.ibase {
+			in.cval, in.cbase = bcParseConst(in.text, vm.ibase), vm.ibase
+		}
+		vm.push(in.cval)
 	case bcoLoad:
 		vm.push(vm.load(in.text))
 	case bcoStore:
@@ -352,17 +355,19 @@ func (vm *bcVM) incDec(f *bcFrame, in *bcInst) error {
 		}
 		old := a.get(i)
 		nv := vm.setElem(a, i, bcAdd(old, d))
-		vm.push(map[bool]bcNum{true: old, false: nv}[in.post])
+		if in.post {
+			nv = old
+		}
+		vm.push(nv)
 		return nil
 	}
 	old := vm.load(in.text)
-	nv := vm.store(f, in.text, bcAdd(old, d))
+	vm.store(f, in.text, bcAdd(old, d))
 	if in.post {
 		vm.push(old)
 	} else {
 		vm.push(vm.load(in.text))
 	}
-	_ = nv
 	return nil
 }
 
@@ -394,8 +399,23 @@ func (vm *bcVM) binary(f *bcFrame, op string, x, y bcNum) (bcNum, error) {
 	case "^":
 		return vm.power(f, x, y)
 	}
-	c := x.cmp(y)
-	return bcBool(map[string]bool{"==": c == 0, "!=": c != 0, "<": c < 0, "<=": c <= 0, ">": c > 0, ">=": c >= 0}[op]), nil
+	return bcBool(bcCompare(op, x.cmp(y))), nil
+}
+
+func bcCompare(op string, c int) bool {
+	switch op {
+	case "==":
+		return c == 0
+	case "!=":
+		return c != 0
+	case "<":
+		return c < 0
+	case "<=":
+		return c <= 0
+	case ">":
+		return c > 0
+	}
+	return c >= 0
 }
 
 func (vm *bcVM) tooBig(f *bcFrame) error {
@@ -407,12 +427,13 @@ func (vm *bcVM) power(f *bcFrame, x, y bcNum) (bcNum, error) {
 		f.warn("non-zero scale in exponent")
 	}
 	n, ok := y.toInt64()
-	if !ok {
-		return bcZero, f.fail("exponent too large in raise")
-	}
 	abs := n
 	if abs < 0 {
 		abs = -abs
+	}
+	// GNU's num2long takes exponents up to 2^31+1 in size
+	if !ok || abs > 1<<31+1 {
+		return bcZero, f.fail("exponent too large in raise")
 	}
 	switch {
 	case n == 0:
@@ -420,8 +441,8 @@ func (vm *bcVM) power(f *bcFrame, x, y bcNum) (bcNum, error) {
 	case x.isZero() && n < 0:
 		return bcZero, f.fail("divide by zero")
 	case x.isZero():
-		return bcZero, nil
-	case x.s == 0 && new(big.Int).Abs(x.v).Cmp(big.NewInt(1)) == 0:
+		return bcNum{new(big.Int), min(x.s*int(n), max(vm.scale, x.s))}, nil
+	case n > 0 && x.s == 0 && new(big.Int).Abs(x.v).Cmp(big.NewInt(1)) == 0:
 		if x.v.Sign() < 0 && abs%2 == 1 {
 			return bcInt(-1), nil
 		}

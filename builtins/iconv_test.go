@@ -11,7 +11,7 @@ func TestIconvAcrossReads(t *testing.T) {
 	big := strings.Repeat("a", 65535) + "é" + strings.Repeat("b", 100000)
 	for _, tt := range []struct {
 		name, in, cmd string
-		want      textResult
+		want          textResult
 	}{
 		{"split char", big, "iconv -f UTF-8 -t ISO-8859-1 in | wc -c", textResult{Stdout: "165536\n"}},
 		{"split utf16", big, "iconv -f UTF-8 -t UTF-16LE in | iconv -f UTF-16LE -t UTF-8 | cmp - in && echo same", textResult{Stdout: "same\n"}},
