@@ -132,6 +132,7 @@ func (l *bcLexer) skipComment() {
 	for {
 		c, ok := l.get()
 		if !ok {
+			l.warn("EOF encountered in a comment.")
 			return
 		}
 		if c == '\n' {
@@ -148,7 +149,11 @@ func (l *bcLexer) str() bcTok {
 	var b strings.Builder
 	for {
 		c, ok := l.get()
-		if !ok || c == '"' {
+		if !ok {
+			l.errorf("illegal character: \"")
+			return bcTok{kind: bcBad}
+		}
+		if c == '"' {
 			return bcTok{kind: bcString, text: b.String()}
 		}
 		if c == '\n' {

@@ -193,7 +193,7 @@ func (x bcNum) format(obase int) string {
 		bn := bcNum{base, 0}
 		limit := pow10(x.s)
 		space := false
-		for t := big.NewInt(1); t.Cmp(limit) <= 0; t.Mul(t, base) {
+		for t := big.NewInt(1); t.Cmp(limit) < 0; t.Mul(t, base) {
 			frac = bcMul(frac, bn, x.s)
 			d := frac.rescale(0).v
 			bcDigit(&b, d.Int64(), obase, width, space)

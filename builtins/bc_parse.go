@@ -87,6 +87,7 @@ type bcParser struct {
 	lx      *bcLexer
 	tok     bcTok
 	peeked  bool
+	taken   int // tokens taken, to tell an empty last line
 	code    *bcCode
 	fn      *bcFunc // the function being defined, or nil
 	loops   []bcLoop
@@ -107,6 +108,9 @@ func (p *bcParser) peek() bcTok {
 func (p *bcParser) take() bcTok {
 	t := p.peek()
 	p.peeked = false
+	if t.kind != bcEOF {
+		p.taken++
+	}
 	return t
 }
 
@@ -143,6 +147,14 @@ func (p *bcParser) skipNewlines() {
 	}
 }
 
+// optNewline takes the one newline GNU's grammar allows after if (...),
+// while (...), for (...) and else.
+func (p *bcParser) optNewline() {
+	if p.peek().kind == bcNewline {
+		p.take()
+	}
+}
+
 // recover skips the rest of the line after an error.
 func (p *bcParser) recover() {
 	for {
@@ -164,11 +176,15 @@ func (p *bcParser) item(code *bcCode) (bool, error) {
 	case t.kind == bcKeyword && t.text == "define":
 		return true, p.define()
 	}
+	start := p.taken
 	for {
 		if err := p.statementOpt(); err != nil {
 			return true, err
 		}
 		switch t := p.take(); {
+		case t.kind == bcEOF && p.taken > start:
+			// a line must end with a newline, as in GNU's grammar
+			return false, p.syntax()
 		case t.kind == bcNewline || t.kind == bcEOF:
 			return t.kind != bcEOF, nil
 		case t.kind == bcOp && t.text == ";":
@@ -274,7 +290,7 @@ func (p *bcParser) ifStmt() error {
 	c := p.code
 	skip := c.newLabel()
 	c.emit(bcInst{op: bcoJumpZero, size: 3, target: skip})
-	p.skipNewlines()
+	p.optNewline()
 	if err := p.statement(); err != nil {
 		return err
 	}
@@ -285,7 +301,7 @@ func (p *bcParser) ifStmt() error {
 	end := c.newLabel()
 	c.emit(bcInst{op: bcoJump, size: 3, target: end})
 	c.setLabel(skip)
-	p.skipNewlines()
+	p.optNewline()
 	if err := p.statement(); err != nil {
 		return err
 	}
@@ -301,7 +317,7 @@ func (p *bcParser) whileStmt() error {
 		return err
 	}
 	c.emit(bcInst{op: bcoJumpZero, size: 3, target: end})
-	p.skipNewlines()
+	p.optNewline()
 	if err := p.loopBody(end, top); err != nil {
 		return err
 	}
@@ -344,7 +360,7 @@ func (p *bcParser) forStmt() error {
 	}
 	c.emit(bcInst{op: bcoJump, size: 3, target: cond})
 	c.setLabel(body)
-	p.skipNewlines()
+	p.optNewline()
 	if err := p.loopBody(end, incr); err != nil {
 		return err
 	}
@@ -460,7 +476,7 @@ func (p *bcParser) define() error {
 	if f.params, err = p.paramList(")", true); err != nil {
 		return err
 	}
-	p.skipNewlines()
+	p.optNewline()
 	if err := p.expect("{"); err != nil {
 		return err
 	}
