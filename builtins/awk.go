@@ -113,13 +113,16 @@ func awkCreate(p *Proc) func(string, bool) (io.WriteCloser, error) {
 // awkCommand runs system(), getline and print pipes through the shell,
 // confined and allowlisted like any command line.
 func awkCommand(p *Proc) func(string, io.Reader, io.Writer) int {
-	if p.Sys == nil || p.Sys.Shell == nil {
+	if !p.CanShell() {
 		return nil
 	}
 	return func(cmd string, stdin io.Reader, stdout io.Writer) int {
 		q := p.Child([]string{"sh"})
-		q.Stdin, q.Stdout = stdin, stdout
-		return p.Sys.Shell(q, cmd)
+		q.Stdin = stdin
+		if stdout != nil {
+			q.Stdout = stdout
+		}
+		return p.Shell(q, cmd)
 	}
 }
 

@@ -176,23 +176,13 @@ var shellUtilities = map[string]bool{"echo": true, "printf": true, "pwd": true, 
 // own words.
 func runUtility(p *Proc, q *Proc) (code int, found bool) {
 	name := q.Args[0]
-	// Like a child process, the program writes where the caller's output
-	// goes, not into its buffer: a closed pipe ends the program (141).
-	if o, ok := q.Stdout.(*procOut); ok {
-		q.Stdout = o.under
-	}
 	if !p.HasCommand(name) && !strings.Contains(name, "/") {
-		if !shellUtilities[name] || p.Sys == nil || p.Sys.Shell == nil {
+		if !shellUtilities[name] || !p.CanShell() {
 			return 127, false
 		}
-		p.Flush()
-		code = p.Sys.Shell(q.Child(append([]string{"sh"}, q.Args...)), `"$@"`)
-		p.Flush()
-		return code, true
+		return p.Shell(q.Child(append([]string{"sh"}, q.Args...)), `"$@"`), true
 	}
-	code = p.Exec(q)
-	p.Flush()
-	return code, true
+	return p.Exec(q), true
 }
 
 // diedOfSIGPIPE reports whether a program's status 141 stands for its

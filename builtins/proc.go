@@ -213,16 +213,6 @@ func (p *Proc) Child(args []string) *Proc {
 	return &q
 }
 
-// Exec flushes p's output and runs q (see [System.Exec]).
-func (p *Proc) Exec(q *Proc) int {
-	p.Flush()
-	if p.Sys == nil || p.Sys.Exec == nil {
-		fmt.Fprintf(p.Stderr, "%s: %s: cannot run commands here\n", p.Name(), q.Args[0])
-		return 126
-	}
-	return p.Sys.Exec(q)
-}
-
 // Flush writes out p's buffered output.
 func (p *Proc) Flush() error {
 	if f, ok := p.Stdout.(interface{ Flush() error }); ok {

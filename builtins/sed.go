@@ -179,15 +179,14 @@ func readFileData(p *Proc, name string) ([]byte, error) {
 // allowlisted like any command, and returns its output.
 func sedExec(p *Proc) func(string) ([]byte, error) {
 	return func(cmd string) ([]byte, error) {
-		if p.Sys == nil || p.Sys.Shell == nil {
+		if !p.CanShell() {
 			return nil, errors.New("cannot run commands here")
 		}
-		p.Flush()
 		var out bytes.Buffer
 		q := p.Child([]string{"sh"})
 		q.Stdin = strings.NewReader("")
 		q.Stdout = &out
-		p.Sys.Shell(q, cmd)
+		p.Shell(q, cmd)
 		return out.Bytes(), nil
 	}
 }

@@ -138,27 +138,11 @@ func shRun(p *Proc, script string, args, opts []string) int {
 }
 
 func shRunProc(p *Proc, q *Proc, script string, opts []string) int {
-	if p.Sys == nil || p.Sys.Shell == nil {
+	if !p.CanShell() {
 		p.Errorf("cannot run scripts here")
 		return 126
 	}
-	p.Flush()
-	q.Stdout = shFlushWriter{p}
-	code := p.Sys.Shell(q, script, opts...)
-	p.Flush()
-	return code
-}
-
-// shFlushWriter passes the script's output straight through, so that it
-// interleaves with standard error as a separate process's would.
-type shFlushWriter struct{ p *Proc }
-
-func (w shFlushWriter) Write(b []byte) (int, error) {
-	n, err := w.p.Stdout.Write(b)
-	if err == nil {
-		err = w.p.Flush()
-	}
-	return n, err
+	return p.Shell(q, script, opts...)
 }
 
 // shParse reads the options of sh or bash. It returns the operands, and a

@@ -26,7 +26,9 @@ type Env struct {
 	Open   func(name string) (io.ReadCloser, error)
 	Create func(name string, appendTo bool) (io.WriteCloser, error)
 	// Command runs a shell command line with the given streams and
-	// returns its exit status (nil: commands cannot run).
+	// returns its exit status (nil: commands cannot run). A nil stdout is
+	// awk's own standard output, which awk has flushed: system() passes it
+	// so that the command writes there directly, as a child process would.
 	Command func(cmd string, stdin io.Reader, stdout io.Writer) int
 	// ErrText turns an error into the cause GNU would print.
 	ErrText func(err error) string

@@ -302,7 +302,7 @@ func (in *interp) system(cmd string) int {
 	if in.env.Command == nil {
 		in.errorf("system: cannot run commands here")
 	}
-	return in.env.Command(cmd, in.env.Stdin, in.stdoutW)
+	return in.env.Command(cmd, in.env.Stdin, nil)
 }
 
 func isBrokenPipe(err error) bool {
