@@ -112,7 +112,7 @@ func (p *Proc) isOutput(in io.Reader) bool {
 	}
 	p.Flush()
 	fi, err := st.Stat()
-	if err != nil || !fi.Mode().IsRegular() || !sameFile(fi, out, "", "/") {
+	if err != nil || !fi.Mode().IsRegular() || !sameFile(fi, out, openName(in, "\x00in"), openName(p.outputWriter(), "\x00out")) {
 		return false
 	}
 	pos := int64(0)

@@ -246,15 +246,30 @@ type procOut struct {
 	under io.Writer
 }
 
+// outputWriter is what standard output writes to, under its buffer.
+func (p *Proc) outputWriter() io.Writer {
+	if o, ok := p.Stdout.(*procOut); ok {
+		return o.under
+	}
+	return p.Stdout
+}
+
+// openName is the name the open file f was opened by (an absolute
+// visible name, for workspace files), or alt when it has none. Files of
+// the memory filesystem have no inode numbers: their names tell them
+// apart.
+func openName(f any, alt string) string {
+	if n, ok := f.(interface{ Name() string }); ok && n.Name() != "" {
+		return n.Name()
+	}
+	return alt
+}
+
 // OutputFile returns the information of standard output when it is a
 // regular file (a redirection), else nil. Commands use it for GNU's
 // "input file is (also) the output" checks.
 func (p *Proc) OutputFile() fs.FileInfo {
-	w := p.Stdout
-	if o, ok := w.(*procOut); ok {
-		w = o.under
-	}
-	st, ok := w.(interface{ Stat() (fs.FileInfo, error) })
+	st, ok := p.outputWriter().(interface{ Stat() (fs.FileInfo, error) })
 	if !ok {
 		return nil
 	}

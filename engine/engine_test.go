@@ -361,3 +361,15 @@ func TestBackgroundJobsStop(t *testing.T) {
 		t.Error("a background job wrote to the workspace after the run ended")
 	}
 }
+
+// cat refuses an input that is its output on the memory filesystem too,
+// where files have no inode numbers.
+func TestMemoryInputIsOutput(t *testing.T) {
+	ws := vfs.NewMem("/virtual/ws")
+	e := engine.New(ws)
+	got := run(t, e, engine.Request{Command: "echo x > a; echo y > b; cat a >> a; echo $?; cat b a >> b; echo $?; cat a b; cat a > c; cat c"})
+	want := outcome{"1\n1\nx\ny\nx\nx\n", "cat: a: input file is output file\ncat: b: input file is output file\n", 0}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
