@@ -177,12 +177,11 @@ func (o *readOpts) readInput(ctx context.Context, in io.Reader) (string, int) {
 
 // assignments builds the shell assignments for what was read.
 func (o *readOpts) assignments(line string, env expand.Environ) string {
-	cfg := &expand.Config{Env: env}
 	var b strings.Builder
 	switch {
 	case o.array != "":
 		b.WriteString(o.array + "=(")
-		for _, f := range expand.ReadFields(cfg, line, -1, o.raw) {
+		for _, f := range readSplit(line, readIFS(env), -1, o.raw) {
 			b.WriteString(quote(f) + " ")
 		}
 		b.WriteString("); ")
@@ -195,7 +194,7 @@ func (o *readOpts) assignments(line string, env expand.Environ) string {
 		}
 		b.WriteString("REPLY=" + quote(reply) + "; ")
 	default:
-		fields := expand.ReadFields(cfg, line, len(o.names), o.raw)
+		fields := readSplit(line, readIFS(env), len(o.names), o.raw)
 		for i, n := range o.names {
 			v := ""
 			if i < len(fields) {
@@ -227,4 +226,94 @@ func quote(s string) string {
 		return "''"
 	}
 	return q
+}
+
+// readSplit splits what read read into fields as bash's read does: IFS
+// white space (spaces, tabs, newlines in IFS) around fields is dropped
+// and runs of it are one separator, each other IFS character ends a
+// field (so "a,,b" has an empty one), and a backslash (without -r)
+// makes the next character part of a field. With n > 0, the nth field
+// is the rest of the line, less the trailing IFS white space, or just
+// the next field when only its separator follows it. n < 0: every
+// field.
+func readSplit(line, ifs string, n int, raw bool) []string {
+	s := unescapeRead(line, raw)
+	ws := func(i int) bool {
+		return !s[i].esc && strings.IndexByte(ifs, s[i].c) >= 0 && strings.IndexByte(" \t\n", s[i].c) >= 0
+	}
+	delim := func(i int) bool { return !s[i].esc && strings.IndexByte(ifs, s[i].c) >= 0 && !ws(i) }
+	skipWS := func(i int) int {
+		for i < len(s) && ws(i) {
+			i++
+		}
+		return i
+	}
+	// field reads the field at i: it returns where it ends and where the
+	// next begins (past its separator).
+	field := func(i int) (end, next int) {
+		for end = i; end < len(s) && !ws(end) && !delim(end); end++ {
+		}
+		next = skipWS(end)
+		if next < len(s) && delim(next) {
+			next = skipWS(next + 1)
+		}
+		return end, next
+	}
+	var fields []string
+	i := skipWS(0)
+	for i < len(s) && (n < 0 || len(fields) < n-1) {
+		end, next := field(i)
+		fields = append(fields, s[i:end].String())
+		i = next
+	}
+	if n > 0 && i < len(s) {
+		end, next := field(i)
+		if next < len(s) {
+			for end = len(s); end > i && ws(end-1); end-- {
+			}
+		}
+		fields = append(fields, s[i:end].String())
+	}
+	return fields
+}
+
+// readChar is a character of a line read, and whether a backslash made
+// it literal.
+type readChar struct {
+	c   byte
+	esc bool
+}
+
+type readChars []readChar
+
+func (s readChars) String() string {
+	b := make([]byte, len(s))
+	for i, c := range s {
+		b[i] = c.c
+	}
+	return string(b)
+}
+
+// unescapeRead drops the backslashes of a line read without -r, marking
+// the characters they escape.
+func unescapeRead(line string, raw bool) readChars {
+	s := make(readChars, 0, len(line))
+	for i := 0; i < len(line); i++ {
+		if !raw && line[i] == '\\' && i+1 < len(line) {
+			i++
+			s = append(s, readChar{line[i], true})
+			continue
+		}
+		s = append(s, readChar{c: line[i]})
+	}
+	return s
+}
+
+// readIFS is the IFS read splits with: unset, a space, a tab and a
+// newline.
+func readIFS(env expand.Environ) string {
+	if v := env.Get("IFS"); v.IsSet() {
+		return v.String()
+	}
+	return " \t\n"
 }
