@@ -91,7 +91,12 @@ func (g *gitRun) printUnmerged(entries []gitEntry) {
 	case !delMod:
 		hint = `  (use "git rm <file>..." to mark resolution)`
 	}
-	fmt.Fprintf(w, "Unmerged paths:\n%s\n", hint)
+	fmt.Fprint(w, "Unmerged paths:\n")
+	if !g.inMerge() && !g.exists(".git/CHERRY_PICK_HEAD") {
+		// Conflicts not from a merge or cherry-pick (a stash applied).
+		fmt.Fprint(w, "  (use \"git restore --staged <file>...\" to unstage)\n")
+	}
+	fmt.Fprintf(w, "%s\n", hint)
 	for _, e := range entries {
 		label := ""
 		for _, c := range gitUnmergedCodes {

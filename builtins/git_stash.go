@@ -14,10 +14,10 @@ package builtins
 // HEAD and a commit of the index, refs/stash pointing at the newest, and
 // the list in refs/stash's reflog (logs/refs/stash), so real git reads
 // the stashes made here and the other way round. STASH is stash@{N},
-// refs/stash@{N} or N. Apply merges the stash into the work tree by
-// whole files; a file changed both in the stash and since is refused
-// (git would merge its lines). Untracked files (-u, -a), --keep-index,
-// --index and pathspecs are not supported.
+// refs/stash@{N} or N. Apply merges the stash with git merge's tree
+// merge (conflicts labelled "Updated upstream" and "Stashed changes").
+// Untracked files (-u, -a), --keep-index, --index and pathspecs are not
+// supported.
 
 import (
 	"bufio"

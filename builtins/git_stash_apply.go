@@ -1,13 +1,12 @@
 package builtins
 
 // git stash apply and pop: the stash's changes (from the commit it was
-// made on to its work tree commit) merged by whole files into the index's
-// version, the work tree written, and only new files left staged, as git
-// does without --index.
+// made on to its work tree commit) merged into the index's version by the
+// merge's tree merge, the work tree written, and only new files left
+// staged, as git does without --index.
 
 import (
 	"fmt"
-	"path"
 	"strings"
 )
 
@@ -49,8 +48,10 @@ func (g *gitRun) stashRefuse(args []string) int {
 	return 0
 }
 
-// applyStash merges stash n into the index's version of the files and
-// writes the work tree.
+// applyStash merges stash n (from the commit it was made on to its work
+// tree commit) into the index's version of the files, as git merges it:
+// files changed on one side taken whole, files changed on both merged by
+// line ("Updated upstream" and "Stashed changes" label a conflict).
 func (g *gitRun) applyStash(n int, quiet bool) int {
 	w, base, _, err := g.stashCommits(n)
 	if err != nil {
@@ -68,99 +69,47 @@ func (g *gitRun) applyStash(n int, quiet bool) int {
 	if err != nil {
 		return g.fatal(err.Error())
 	}
-	var changed, both []string
-	for _, name := range sortedKeys(bs, ts, ours) {
-		b, bok := bs[name]
-		t, tok := ts[name]
-		o, ook := ours[name]
-		switch {
-		case gitSameBlob(t, tok, b, bok), gitSameBlob(o, ook, t, tok):
-		case gitSameBlob(o, ook, b, bok):
-			changed = append(changed, name)
-		default:
-			both = append(both, name)
-		}
+	res, err := g.mergeTrees(bs, ours, ts, "Updated upstream", "Stashed changes")
+	if err != nil {
+		return g.fatal(err.Error())
 	}
-	if len(both) > 0 {
-		for _, name := range both {
-			fmt.Fprintf(g.p.Stderr, "error: %s: changed both in the stash and since it was made: merging the lines of a file is not supported here\n", name)
-		}
-		return 1
-	}
-	if c := g.stashOverwrites(changed, ours); c != 0 {
-		if !quiet {
+	if c := g.applyMerge(res, ours, 1); c != 0 {
+		if c == 1 && !quiet {
 			gitStatusLong(g, nil, false)
 		}
 		return c
 	}
-	result := gitSide{}
-	for k, v := range ours {
-		result[k] = v
-	}
-	added := map[string]bool{}
-	for _, name := range changed {
-		if t, ok := ts[name]; ok {
-			result[name] = t
-			if _, had := ours[name]; !had {
-				added[name] = true
-			}
-		} else {
-			delete(result, name)
+	if !quiet {
+		for _, l := range res.msgs {
+			fmt.Fprintln(g.p.Stdout, l)
 		}
 	}
-	if err := g.writeWork(result, changed); err != nil {
-		return g.fatal(err.Error())
-	}
-	if len(added) > 0 {
-		if err := g.setIndex(result, func(n string) bool { return added[n] }); err != nil {
-			return g.fatal(err.Error())
-		}
+	code := 0
+	if len(res.conflicted) > 0 {
+		code = 1
+	} else if c := g.unstageStash(ours, res.clean); c != 0 {
+		return c
 	}
 	if !quiet {
 		gitStatusLong(g, nil, false)
 	}
-	return 0
+	return code
 }
 
-// stashOverwrites refuses, as git does, to overwrite a tracked file whose
-// work tree version differs from the index, or an untracked file.
-func (g *gitRun) stashOverwrites(changed []string, ours gitSide) int {
-	like := gitSide{}
-	for _, name := range changed {
-		like[name] = gitBlob{}
+// unstageStash puts the index back at ours, but for the files the stash
+// added, which stay staged (git's apply without --index).
+func (g *gitRun) unstageStash(ours, merged gitSide) int {
+	keep := gitSide{}
+	for n, b := range ours {
+		keep[n] = b
 	}
-	work, err := g.workSide(like)
-	if err != nil {
-		return g.fatal(err.Error())
-	}
-	var local, untracked []string
-	for _, name := range changed {
-		o, ook := ours[name]
-		wb, wok := work[name]
-		switch {
-		case ook && !gitSameBlob(o, ook, wb, wok):
-			local = append(local, name)
-		case !ook && wok:
-			untracked = append(untracked, name)
+	for n, b := range merged {
+		if _, ok := ours[n]; !ok {
+			keep[n] = b
 		}
 	}
-	if len(local) > 0 {
-		fmt.Fprintf(g.p.Stderr, "error: Your local changes to the following files would be overwritten by merge:\n\t%s\nPlease commit your changes or stash them before you merge.\nAborting\n", strings.Join(g.rels(local), "\n\t"))
-		return 1
-	}
-	if len(untracked) > 0 {
-		fmt.Fprintf(g.p.Stderr, "error: The following untracked working tree files would be overwritten by merge:\n\t%s\nPlease move or remove them before you merge.\nAborting\n", strings.Join(g.rels(untracked), "\n\t"))
-		return 1
+	if err := g.setIndex(keep, func(string) bool { return true }); err != nil {
+		return g.fatal(err.Error())
 	}
 	return 0
-}
-
-// rels are top-relative names as git shows them in its lists of files:
-// relative to the top, quoted.
-func (g *gitRun) rels(names []string) []string {
-	out := make([]string, len(names))
-	for i, n := range names {
-		out[i] = gitQuote(path.Clean(n))
-	}
-	return out
 }
