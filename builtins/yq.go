@@ -6,17 +6,18 @@ package builtins
 //	yq eval-all|ea [OPTION]... EXPRESSION [FILE]...
 //
 // Options: -i -o/--output-format -p/--input-format -P -I -r[=BOOL] -n -e
-// -C -M -N -0 -c -j --expression --from-file --header-preprocess
-// --yaml-fix-merge-anchor-to-spec --csv-separator --csv-auto-parse
-// --tsv-auto-parse --properties-separator --properties-array-brackets
-// --xml-* --security-disable-env-ops --security-disable-file-ops -h -V.
+// -C -M -N -0 -c -j -f/--front-matter --expression --from-file
+// --header-preprocess --yaml-fix-merge-anchor-to-spec --csv-separator
+// --csv-auto-parse --tsv-auto-parse --properties-separator
+// --properties-array-brackets --xml-* --lua-* --ini-*
+// --security-disable-env-ops --security-disable-file-ops -h -V.
 // The language, decoders and encoders are yq's own library
 // (github.com/mikefarah/yq/v4/pkg/yqlib); the command line, messages and
 // exit statuses are yq's. Every input is read through the workspace and
 // -i writes through it (vfs.WriteAtomic). Confinement: load, load_str
 // and the other file operators, env, strenv and envsubst are refused
 // (yqlib reads the host's files and environment for them), as are
-// system, split files (-s), front matter (-f) and --verbose; see
+// system, split files (-s) and --verbose; see
 // conformance/DIFFERENCES.md.
 
 import (
@@ -30,30 +31,33 @@ import (
 
 // yqOptions is a parsed yq command line.
 type yqOptions struct {
-	sub        string // "" (the root command), "eval" or "eval-all"
-	operands   []string
-	expression string // --expression
-	fromFile   string
-	inplace    bool
-	nullInput  bool
-	exitStatus bool
-	pretty     bool
-	noDoc      bool
-	nulOutput  bool
-	color      bool
-	noColor    bool
-	toJSON     bool
-	help       bool
-	version    bool
-	inFormat   string
-	outFormat  string
-	indent     int
-	unwrap     *bool // -r as given; nil: the format's default
-	yaml       yqlib.YamlPreferences
-	csv        yqlib.CsvPreferences
-	tsv        yqlib.CsvPreferences
-	xml        yqlib.XmlPreferences
-	props      yqlib.PropertiesPreferences
+	sub         string // "" (the root command), "eval" or "eval-all"
+	operands    []string
+	expression  string // --expression
+	fromFile    string
+	inplace     bool
+	nullInput   bool
+	exitStatus  bool
+	pretty      bool
+	noDoc       bool
+	nulOutput   bool
+	color       bool
+	noColor     bool
+	toJSON      bool
+	help        bool
+	version     bool
+	inFormat    string
+	outFormat   string
+	indent      int
+	unwrap      *bool // -r as given; nil: the format's default
+	yaml        yqlib.YamlPreferences
+	csv         yqlib.CsvPreferences
+	tsv         yqlib.CsvPreferences
+	xml         yqlib.XmlPreferences
+	props       yqlib.PropertiesPreferences
+	lua         yqlib.LuaPreferences
+	ini         yqlib.INIPreferences
+	frontMatter string // -f: "" (none), "process" or anything else (extract)
 }
 
 // yqKind is the kind of value a yq flag takes (pflag's types).
@@ -96,18 +100,18 @@ var yqFlags = []yqFlag{
 	{long: "exit-status", short: 'e', set: yqBoolTo(func(o *yqOptions) *bool { return &o.exitStatus })},
 	{long: "expression", kind: yqString, set: yqStringTo(func(o *yqOptions) *string { return &o.expression })},
 	{long: "from-file", kind: yqString, set: yqStringTo(func(o *yqOptions) *string { return &o.fromFile })},
-	{long: "front-matter", short: 'f', kind: yqString, no: "yqlib reads front matter through host files"},
+	{long: "front-matter", short: 'f', kind: yqString, set: yqStringTo(func(o *yqOptions) *string { return &o.frontMatter })},
 	{long: "header-preprocess", set: yqBoolTo(func(o *yqOptions) *bool { return &o.yaml.LeadingContentPreProcessing })},
 	{long: "help", short: 'h', set: yqBoolTo(func(o *yqOptions) *bool { return &o.help })},
 	{long: "indent", short: 'I', kind: yqInt, set: yqSetIndent},
-	{long: "ini-key-value-delimiters", kind: yqString, no: "not implemented"},
-	{long: "ini-preserve-quotes", no: "not implemented"},
+	{long: "ini-key-value-delimiters", kind: yqString, set: yqStringTo(func(o *yqOptions) *string { return &o.ini.KeyValueDelimiters })},
+	{long: "ini-preserve-quotes", set: yqBoolTo(func(o *yqOptions) *bool { return &o.ini.PreserveSurroundedQuote })},
 	{long: "inplace", short: 'i', set: yqBoolTo(func(o *yqOptions) *bool { return &o.inplace })},
 	{long: "input-format", short: 'p', kind: yqString, set: yqStringTo(func(o *yqOptions) *string { return &o.inFormat })},
-	{long: "lua-globals", no: "not implemented"},
-	{long: "lua-prefix", kind: yqString, no: "not implemented"},
-	{long: "lua-suffix", kind: yqString, no: "not implemented"},
-	{long: "lua-unquoted", no: "not implemented"},
+	{long: "lua-globals", set: yqBoolTo(func(o *yqOptions) *bool { return &o.lua.Globals })},
+	{long: "lua-prefix", kind: yqString, set: yqStringTo(func(o *yqOptions) *string { return &o.lua.DocPrefix })},
+	{long: "lua-suffix", kind: yqString, set: yqStringTo(func(o *yqOptions) *string { return &o.lua.DocSuffix })},
+	{long: "lua-unquoted", set: yqBoolTo(func(o *yqOptions) *bool { return &o.lua.UnquotedKeys })},
 	{long: "no-colors", short: 'M', set: yqBoolTo(func(o *yqOptions) *bool { return &o.noColor })},
 	{long: "no-doc", short: 'N', set: yqBoolTo(func(o *yqOptions) *bool { return &o.noDoc })},
 	{long: "nul-output", short: '0', set: yqBoolTo(func(o *yqOptions) *bool { return &o.nulOutput })},
@@ -189,6 +193,8 @@ func newYQOptions() *yqOptions {
 		tsv:    yqlib.NewDefaultTsvPreferences(),
 		xml:    yqlib.NewDefaultXmlPreferences(),
 		props:  yqlib.NewDefaultPropertiesPreferences(),
+		lua:    yqlib.NewDefaultLuaPreferences(),
+		ini:    yqlib.NewDefaultINIPreferences(),
 	}
 }
 
@@ -382,6 +388,9 @@ func (o *yqOptions) lookup(long string, short rune) *yqFlag {
 func (o *yqOptions) apply(p *Proc, f *yqFlag, value string) error {
 	if err := p.seeOption(yqOptionName(f), value); err != nil {
 		return err
+	}
+	if f.long == "tojson" {
+		fmt.Fprintln(p.Stderr, "Flag --tojson has been deprecated, please use -o=json instead")
 	}
 	if f.no != "" {
 		return yqRefused(fmt.Sprintf("--%s is not available in shellfence (%s)", f.long, f.no))

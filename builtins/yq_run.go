@@ -43,8 +43,9 @@ type yqRun struct {
 	unwrap bool
 	inFmt  *yqlib.Format
 	outFmt *yqlib.Format
-	held   int64 // input read, held by yqlib's documents
-	kept   int64 // output kept for -i
+	held   int64  // input read, held by yqlib's documents
+	kept   int64  // output kept for -i
+	front  []byte // -f: the first file's front matter
 }
 
 func (r *yqRun) run() int {
@@ -133,6 +134,8 @@ func (r *yqRun) prepare() error {
 	switch {
 	case o.inplace && (len(r.files) == 0 || r.files[0] == "-"):
 		return errors.New("write in place flag only applicable when giving an expression and at least one file")
+	case o.frontMatter != "" && len(r.files) == 0:
+		return errors.New("front matter flag only applicable when giving an expression and at least one file")
 	case o.nullInput && len(r.files) > 0:
 		return errors.New("cannot pass files in when using null-input flag")
 	case o.indent < 0:
@@ -264,6 +267,8 @@ func (r *yqRun) encoder(color bool) (yqlib.Encoder, error) {
 		p := yqlib.NewDefaultTomlPreferences()
 		p.ColorsEnabled = color
 		e = yqlib.NewTomlEncoderWithPrefs(p)
+	case yqlib.LuaFormat:
+		e = yqlib.NewLuaEncoder(o.lua)
 	default:
 		e = r.outFmt.EncoderFactory()
 	}
@@ -292,6 +297,10 @@ func (r *yqRun) decoder() (yqlib.Decoder, error) {
 		d = yqlib.NewCSVObjectDecoder(o.tsv)
 	case yqlib.XMLFormat:
 		d = yqlib.NewXMLDecoder(o.xml)
+	case yqlib.LuaFormat:
+		d = yqlib.NewLuaDecoder(o.lua)
+	case yqlib.INIFormat:
+		d = yqlib.NewINIDecoder(o.ini)
 	default:
 		if f.DecoderFactory != nil {
 			d = f.DecoderFactory()
@@ -331,6 +340,13 @@ func (r *yqRun) evaluate(w io.Writer, color bool) error {
 	if err != nil {
 		return err
 	}
+	if r.o.frontMatter != "" {
+		closeIn, err := r.splitFrontMatter(printer)
+		if err != nil {
+			return err
+		}
+		defer closeIn()
+	}
 	switch {
 	case len(r.files) == 0:
 		err = yqlib.NewStreamEvaluator().EvaluateNew(r.expr, printer)
@@ -353,8 +369,8 @@ func (r *yqRun) evalEach(printer yqlib.Printer, dec yqlib.Decoder) error {
 	}
 	ev := yqlib.NewStreamEvaluator()
 	var docs uint
-	for _, name := range r.files {
-		in, closeIn, err := r.open(name)
+	for i, name := range r.files {
+		in, closeIn, err := r.input(i, name)
 		if err != nil {
 			return err
 		}
@@ -392,7 +408,7 @@ func (r *yqRun) evalAll(printer yqlib.Printer, dec yqlib.Decoder) error {
 }
 
 func (r *yqRun) readDocs(all *list.List, index int, name string, dec yqlib.Decoder) error {
-	in, closeIn, err := r.open(name)
+	in, closeIn, err := r.input(index, name)
 	if err != nil {
 		return err
 	}
@@ -414,6 +430,50 @@ func (r *yqRun) readDocs(all *list.List, index int, name string, dec yqlib.Decod
 		n.EvaluateTogether = true
 		all.PushBack(n)
 	}
+}
+
+// splitFrontMatter reads the first file's front matter (-f) as yq's
+// front matter handler does: the lines up to the next one that starts
+// with "---". With "process", the rest of the file follows the results.
+func (r *yqRun) splitFrontMatter(printer yqlib.Printer) (func(), error) {
+	in, closeIn, err := r.open(r.files[0])
+	if err != nil {
+		return nil, err
+	}
+	br := in.(*bufio.Reader)
+	if b, err := br.Peek(3); err == nil && string(b) == "\xef\xbb\xbf" {
+		br.Discard(3)
+	}
+	var front bytes.Buffer
+	for n := 0; ; n++ {
+		peek, err := br.Peek(3)
+		if errors.Is(err, io.EOF) || err == nil && n > 0 && string(peek) == "---" {
+			break
+		}
+		if err != nil {
+			closeIn()
+			return nil, err
+		}
+		line, err := br.ReadString('\n')
+		front.WriteString(line)
+		if err != nil && !errors.Is(err, io.EOF) {
+			closeIn()
+			return nil, err
+		}
+	}
+	r.front = front.Bytes()
+	if r.o.frontMatter == "process" {
+		printer.SetAppendix(br)
+	}
+	return closeIn, nil
+}
+
+// input opens the index'th input: under -f the first is its front matter.
+func (r *yqRun) input(index int, name string) (io.Reader, func(), error) {
+	if index == 0 && r.o.frontMatter != "" {
+		return bytes.NewReader(r.front), func() {}, nil
+	}
+	return r.open(name)
 }
 
 // open opens an input ("-" is standard input) through the workspace; what
