@@ -40,6 +40,7 @@ var descriptions = map[string]string{
 	"pwd":   "Print the name of the current working directory",
 	"ln":    "Make links between files",
 	"awk":   "Scan and process text with an awk program (POSIX awk)",
+	"rg":    "Search files recursively for lines matching a regex (ripgrep), honouring .gitignore",
 }
 
 // firstSentence is the paragraph after a help text's usage lines, up to

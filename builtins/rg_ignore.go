@@ -3,6 +3,8 @@ package builtins
 import (
 	"bufio"
 	"bytes"
+	"errors"
+	"fmt"
 	"path"
 	"strings"
 
@@ -95,7 +97,10 @@ func (l *rgLayer) read(r *rgRun, name string, domain []string, kind int) {
 		if line == "" || line[0] == '#' {
 			continue
 		}
-		l.pats = append(l.pats, rgPat{gitignore.ParsePattern(line, domain), kind})
+		alts, _ := rgBraces(line) // ripgrep skips a line it cannot parse
+		for _, alt := range alts {
+			l.pats = append(l.pats, rgPat{gitignore.ParsePattern(alt, domain), kind})
+		}
 	}
 }
 
@@ -150,7 +155,7 @@ type rgGlob struct {
 }
 
 // newRgGlobs compiles the -g globs, relative to the directory dir.
-func newRgGlobs(globs []rgGlobArg, dir string) []rgGlob {
+func newRgGlobs(globs []rgGlobArg, dir string) ([]rgGlob, error) {
 	domain := rgComponents(dir)
 	var out []rgGlob
 	for _, g := range globs {
@@ -161,9 +166,15 @@ func newRgGlobs(globs []rgGlobArg, dir string) []rgGlob {
 		if g.fold {
 			s = strings.ToLower(s)
 		}
-		out = append(out, rgGlob{gitignore.ParsePattern(s, rgLowerAll(domain, g.fold)), white, g.fold})
+		alts, err := rgBraces(s)
+		if err != nil {
+			return nil, fmt.Errorf("error parsing glob '%s': %v", g.glob, err)
+		}
+		for _, alt := range alts {
+			out = append(out, rgGlob{gitignore.ParsePattern(alt, rgLowerAll(domain, g.fold)), white, g.fold})
+		}
 	}
-	return out
+	return out, nil
 }
 
 func rgLowerAll(parts []string, fold bool) []string {
@@ -228,4 +239,46 @@ func (r *rgRun) skip(stack []*rgLayer, abs, name string, isDir bool) bool {
 		}
 	}
 	return !white && !r.o.hidden && strings.HasPrefix(name, ".")
+}
+
+// rgBraces expands the {a,b} alternations of a glob, which ripgrep's
+// globs have and git's patterns lack, into one glob for each choice.
+// As in ripgrep, alternations do not nest.
+func rgBraces(glob string) ([]string, error) {
+	out := []string{""}
+	for i := 0; i < len(glob); i++ {
+		c := glob[i]
+		switch {
+		case c == '\\' && i+1 < len(glob):
+			out = rgAppendAll(out, glob[i:i+2])
+			i++
+		case c == '{':
+			end := strings.IndexByte(glob[i:], '}')
+			if end < 0 {
+				return nil, errors.New("unclosed alternate group; missing '}' (maybe escape '{' with '[{]'?)")
+			}
+			body := glob[i+1 : i+end]
+			if strings.IndexByte(body, '{') >= 0 {
+				return nil, errors.New("nested alternate groups are not allowed")
+			}
+			var next []string
+			for _, alt := range strings.Split(body, ",") {
+				next = append(next, rgAppendAll(out, alt)...)
+			}
+			out = next
+			i += end
+		default:
+			out = rgAppendAll(out, string(c))
+		}
+	}
+	return out, nil
+}
+
+// rgAppendAll returns each of prefixes followed by s.
+func rgAppendAll(prefixes []string, s string) []string {
+	out := make([]string, len(prefixes))
+	for i, p := range prefixes {
+		out[i] = p + s
+	}
+	return out
 }

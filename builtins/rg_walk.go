@@ -34,7 +34,11 @@ func newRgRun(p *Proc, o *rgOpts) (*rgRun, error) {
 	if err := o.checkTypes(); err != nil {
 		return nil, err
 	}
-	r := &rgRun{p: p, o: o, globs: newRgGlobs(o.globs, p.Dir)}
+	globs, err := newRgGlobs(o.globs, p.Dir)
+	if err != nil {
+		return nil, err
+	}
+	r := &rgRun{p: p, o: o, globs: globs}
 	if !o.files {
 		m, err := newRgMatcher(o)
 		if err != nil {
