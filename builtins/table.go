@@ -144,6 +144,7 @@ func init() {
 		"printenv": printenv,
 		"envsubst": envsubst,
 		"sync":     syncCmd,
+		"dd":       dd,
 		// group: shell-adjacent, end
 
 		// group: archives (gzip tar zip bzip2)
