@@ -42,6 +42,7 @@ type copyOpts struct {
 	preserveMode, preserveOwner, preserveTimes          bool
 	preserveLinks, explicitNoPreserveMode               bool
 	oneFS, copyAsRegular, attrsOnly                     bool
+	installMode                                         bool // install's words
 	backup                                              backupOpts
 }
 
@@ -287,7 +288,11 @@ func (c *copier) statSource(st *copyState) bool {
 	}
 	st.srcInfo = fi
 	if fi.IsDir() && !c.o.recursive {
-		c.p.Errorf("-r not specified; omitting directory %s", quote.ShellAlways(st.src))
+		if c.o.installMode {
+			c.p.Errorf("omitting directory %s", quote.ShellAlways(st.src))
+		} else {
+			c.p.Errorf("-r not specified; omitting directory %s", quote.ShellAlways(st.src))
+		}
 		return false
 	}
 	return true

@@ -19,6 +19,7 @@ import (
 
 type mkdirOpts struct {
 	parents, verbose bool
+	announce         string // the -v verb: "created directory" unless set
 	mode, bits       uint32
 	hasMode          bool
 }
@@ -106,7 +107,11 @@ func (p *Proc) mkdirAt(name string) error {
 
 func (p *Proc) announceDir(name string, o *mkdirOpts) {
 	if o.verbose {
-		fmt.Fprintf(p.Stdout, "%s: created directory %s\n", p.Name(), quote.ShellAlways(name))
+		verb := o.announce
+		if verb == "" {
+			verb = "created directory"
+		}
+		fmt.Fprintf(p.Stdout, "%s: %s %s\n", p.Name(), verb, quote.ShellAlways(name))
 	}
 }
 
