@@ -116,6 +116,8 @@ var coreutilsAuthors = map[string]string{
 	"echo":     "Brian Fox and Chet Ramey",
 	"env":      "Richard Mlynarik, David MacKenzie, and Assaf Gordon",
 	"timeout":  "Padraig Brady",
+	"csplit":   "Stuart Kemp and David MacKenzie",
+	"numfmt":   "Assaf Gordon",
 	"printenv": "David MacKenzie and Richard Mlynarik",
 	"sync":     "Jim Meyering and Giuseppe Scrivano",
 	"install":  "David MacKenzie",

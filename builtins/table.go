@@ -145,6 +145,9 @@ func init() {
 		"envsubst": envsubst,
 		"sync":     syncCmd,
 		"dd":       dd,
+		"install":  install,
+		"csplit":   csplit,
+		"numfmt":   numfmt,
 		// group: shell-adjacent, end
 
 		// group: archives (gzip tar zip bzip2)
