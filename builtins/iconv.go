@@ -184,8 +184,14 @@ func (c *iconvConv) convert(r io.Reader) error {
 			data, pos = data[n:], pos+int64(n)
 		}
 		first = false
+		fast := dec.ascii && c.to.ascii
 		i := 0
 		for i < len(data) {
+			if fast && data[i] < 0x80 {
+				c.buf = append(c.buf, data[i])
+				i++
+				continue
+			}
 			r, n := dec.decode(data[i:])
 			if n == icIncomplete {
 				if !eof {

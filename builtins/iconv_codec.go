@@ -34,6 +34,8 @@ type icCharset struct {
 	// starting the input picks the byte order and is dropped.
 	bom     []byte
 	readBOM func(b []byte) (swap *icCharset, size int)
+	// ascii: bytes below 0x80 are the ASCII characters, one byte each
+	ascii bool
 }
 
 var icAliases = map[string]string{}
@@ -49,8 +51,8 @@ func icAdd(cs *icCharset, aliases ...string) {
 }
 
 func init() {
-	icAdd(&icCharset{name: "UTF-8", decode: icDecodeUTF8, encode: icEncodeUTF8}, "UTF8", "ISO-10646/UTF8", "ISO-10646/UTF-8")
-	icAdd(&icCharset{name: "ANSI_X3.4-1968", decode: icDecodeASCII, encode: icEncodeASCII},
+	icAdd(&icCharset{name: "UTF-8", decode: icDecodeUTF8, encode: icEncodeUTF8, ascii: true}, "UTF8", "ISO-10646/UTF8", "ISO-10646/UTF-8")
+	icAdd(&icCharset{name: "ANSI_X3.4-1968", decode: icDecodeASCII, encode: icEncodeASCII, ascii: true},
 		"ASCII", "US-ASCII", "646", "US", "ISO646-US", "ISO_646.IRV:1991", "CP367", "IBM367", "CSASCII", "ISO-IR-6", "ANSI_X3.4-1986", "OSF00010020")
 	latin := map[int][]string{1: {"LATIN1", "L1", "ISO-IR-100", "IBM819", "CP819"}, 2: {"LATIN2", "L2", "ISO-IR-101"},
 		3: {"LATIN3", "L3", "ISO-IR-109"}, 4: {"LATIN4", "L4", "ISO-IR-110"}, 5: {"CYRILLIC", "ISO-IR-144"},
@@ -90,7 +92,7 @@ func init() {
 }
 
 func icCharmap(name string, m *charmap.Charmap) *icCharset {
-	return &icCharset{name: name,
+	return &icCharset{name: name, ascii: true,
 		decode: func(b []byte) (rune, int) {
 			r := m.DecodeByte(b[0])
 			if r == utf8.RuneError {
