@@ -28,8 +28,12 @@ func (f procFiles) Chmod(name string, mode fs.FileMode) error {
 }
 
 // CreateTemp creates dir/prefixXXXXXXXXXXXX with a random suffix, never
-// reusing an existing name.
+// reusing an existing name. The name is dir, a slash and the file's name,
+// as GNU sed shows it ("./sed..."), also when the creation failed.
 func (f procFiles) CreateTemp(dir, prefix string) (io.WriteCloser, string, error) {
 	w, abs, err := f.p.FS.CreateTemp(f.p.Abs(dir), prefix, 0o600)
-	return w, path.Join(dir, path.Base(abs)), err
+	if abs == "" {
+		return w, "", err
+	}
+	return w, dir + "/" + path.Base(abs), err
 }

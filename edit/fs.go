@@ -21,6 +21,7 @@ type FS interface {
 	Readlink(name string) (string, error)
 	// CreateTemp creates a new file in dir with a unique name starting
 	// with prefix, and returns it and its name.
+	// On failure the name is the one it tried, or "".
 	CreateTemp(dir, prefix string) (io.WriteCloser, string, error)
 	Rename(oldname, newname string) error
 	Remove(name string) error

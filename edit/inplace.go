@@ -32,7 +32,10 @@ func (m *machine) startInPlace(target string) {
 	dir := path.Dir(target)
 	w, tmp, err := m.env.Files.CreateTemp(dir, "sed")
 	if err != nil {
-		m.die(fatalf("couldn't open temporary file %s: %s", path.Join(dir, "sedXXXXXX"), errText(err)))
+		if tmp == "" { // GNU names the file it tried; a Files that does not say gets the template
+			tmp = path.Join(dir, "sedXXXXXX")
+		}
+		m.die(fatalf("couldn't open temporary file %s: %s", tmp, errText(err)))
 	}
 	m.inPlace = &inPlaceFile{target: target, tmp: tmp, file: w, mode: fi.Mode()}
 	m.out = &output{w: newWriter(w)}

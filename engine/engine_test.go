@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -371,5 +372,18 @@ func TestMemoryInputIsOutput(t *testing.T) {
 	want := outcome{"1\n1\nx\ny\nx\nx\n", "cat: a: input file is output file\ncat: b: input file is output file\n", 0}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+// sed -i in a read-only workspace names the temporary file it tried, as
+// GNU does ("./sedXXXXXX" with the X's replaced), not its template.
+func TestReadOnlySedTempName(t *testing.T) {
+	_, ws := workspace(t, map[string]string{"a.txt": "a\n", "d/f": "f\n"})
+	e := engine.New(ws, engine.ReadOnly())
+	got := run(t, e, engine.Request{Command: "sed -i s/a/b/ a.txt; sed -i s/f/g/ d/f"})
+	re := regexp.MustCompile(`^sed: couldn't open temporary file \./sed[0-9a-f]{12}: read-only workspace\n` +
+		`sed: couldn't open temporary file d/sed[0-9a-f]{12}: read-only workspace\n$`)
+	if !re.MatchString(got.Stderr) || got.Code != 4 {
+		t.Errorf("got %+v", got)
 	}
 }
