@@ -56,6 +56,9 @@ func init() {
 		"merge":     gitMerge,
 		"stash":     gitStash,
 		"blame":     gitBlame,
+
+		"cherry-pick": gitCherryPick,
+		"revert":      gitRevert,
 	}
 }
 
@@ -70,6 +73,10 @@ type gitRun struct {
 	gdir  string // the .git directory
 	repo  *gogit.Repository
 	quiet bool
+	// showDate makes commit summaries show the author date (a
+	// cherry-pick's or revert's, as git's sequencer does).
+	showDate bool
+	failTail string // what a refused merge prints last (cherry-pick's "fatal: cherry-pick failed")
 }
 
 func git(p *Proc) int {

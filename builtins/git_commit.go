@@ -488,6 +488,12 @@ func (g *gitRun) commitSummary(hash plumbing.Hash, root bool) int {
 	}
 	subject, _, _ := strings.Cut(c.Message, "\n")
 	fmt.Fprintf(g.p.Stdout, "[%s %s] %s\n", branch, g.short(hash), subject)
+	if c.Author.Name != c.Committer.Name || c.Author.Email != c.Committer.Email {
+		fmt.Fprintf(g.p.Stdout, " Author: %s <%s>\n", c.Author.Name, c.Author.Email)
+	}
+	if g.showDate {
+		fmt.Fprintf(g.p.Stdout, " Date: %s\n", gitDate(c.Author.When))
+	}
 	if c.NumParents() < 2 {
 		g.printStatSummary(c)
 	}

@@ -284,6 +284,7 @@ func (g *gitRun) refuseMerge(dirty, untracked []string, code int) int {
 	if code == 2 {
 		g.errf("Merge with strategy ort failed.\n")
 	}
+	g.errf("%s", g.failTail)
 	return code
 }
 
@@ -413,31 +414,28 @@ func (g *gitRun) pendingCommit(opts *gogit.CommitOptions, msgs []string, noEdit 
 		}
 	}
 	if g.unmerged() {
-		idx, _ := g.repo.Storer.Index()
-		last := ""
-		for _, e := range idx.Entries {
-			if e.Stage != 0 && e.Name != last {
-				fmt.Fprintf(g.p.Stdout, "U\t%s\n", e.Name)
-				last = e.Name
-			}
+		return "", g.pendingCode(nil)
+	}
+	if st := g.pickState(); st != nil && !g.inMerge() {
+		if !st.k.revert {
+			author := st.c.Author
+			opts.Author, g.showDate = &author, true
 		}
-		g.errf("error: Committing is not possible because you have unmerged files.\n" + gitUnmergedHint + "fatal: Exiting because of an unresolved conflict.\n")
-		return "", 128
-	}
-	if !g.inMerge() {
+	} else if !g.inMerge() {
 		return "", 0
+	} else {
+		data, err := g.readFile(path.Join(g.gdir, "MERGE_HEAD"))
+		if err != nil {
+			return "", g.fatal(err.Error())
+		}
+		theirs := plumbing.NewHash(strings.TrimSpace(string(data)))
+		head, err := g.repo.Head()
+		if err != nil {
+			return "", g.fatal(err.Error())
+		}
+		opts.Parents = []plumbing.Hash{head.Hash(), theirs}
+		opts.AllowEmptyCommits = true
 	}
-	data, err := g.readFile(path.Join(g.gdir, "MERGE_HEAD"))
-	if err != nil {
-		return "", g.fatal(err.Error())
-	}
-	theirs := plumbing.NewHash(strings.TrimSpace(string(data)))
-	head, err := g.repo.Head()
-	if err != nil {
-		return "", g.fatal(err.Error())
-	}
-	opts.Parents = []plumbing.Hash{head.Hash(), theirs}
-	opts.AllowEmptyCommits = true
 	msg, err := g.readFile(path.Join(g.gdir, "MERGE_MSG"))
 	if err != nil || len(msgs) > 0 {
 		return "merge", 0
@@ -447,6 +445,20 @@ func (g *gitRun) pendingCommit(opts *gogit.CommitOptions, msgs []string, noEdit 
 		return "", 1
 	}
 	return gitCleanMessage(string(msg)), 0
+}
+
+// pendingCode lists the unmerged paths as git commit does and refuses.
+func (g *gitRun) pendingCode(_ []string) int {
+	idx, _ := g.repo.Storer.Index()
+	last := ""
+	for _, e := range idx.Entries {
+		if e.Stage != 0 && e.Name != last {
+			fmt.Fprintf(g.p.Stdout, "U\t%s\n", e.Name)
+			last = e.Name
+		}
+	}
+	g.errf("error: Committing is not possible because you have unmerged files.\n" + gitUnmergedHint + "fatal: Exiting because of an unresolved conflict.\n")
+	return 128
 }
 
 // collapseUnmerged makes each conflicted path under specs one stage-0

@@ -54,18 +54,31 @@ func (g *gitRun) withUnmerged(entries []gitEntry) []gitEntry {
 
 // printInProgress prints the paragraph git status gives a merge in
 // progress and reports whether there was one.
+// A revert in progress does not count: git shows the usual hints then.
 func (g *gitRun) printInProgress(entries []gitEntry) bool {
+	w := g.p.Stdout
+	conflicts := false
+	for _, e := range entries {
+		conflicts = conflicts || e.unmerged
+	}
+	if st := g.pickState(); st != nil && !g.inMerge() {
+		fmt.Fprintf(w, "You are currently %s commit %s.\n", map[bool]string{false: "cherry-picking", true: "reverting"}[st.k.revert], g.short(st.c.Hash))
+		if conflicts {
+			fmt.Fprintf(w, "  (fix conflicts and run \"git %s --continue\")\n", st.k.name)
+		} else {
+			fmt.Fprintf(w, "  (all conflicts fixed: run \"git %s --continue\")\n", st.k.name)
+		}
+		fmt.Fprintf(w, "  (use \"git %[1]s --skip\" to skip this patch)\n  (use \"git %[1]s --abort\" to cancel the %[1]s operation)\n\n", st.k.name)
+		return !st.k.revert
+	}
 	if !g.inMerge() {
 		return false
 	}
-	w := g.p.Stdout
-	for _, e := range entries {
-		if e.unmerged {
-			fmt.Fprint(w, "You have unmerged paths.\n  (fix conflicts and run \"git commit\")\n  (use \"git merge --abort\" to abort the merge)\n\n")
-			return true
-		}
+	if conflicts {
+		fmt.Fprint(w, "You have unmerged paths.\n  (fix conflicts and run \"git commit\")\n  (use \"git merge --abort\" to abort the merge)\n\n")
+	} else {
+		fmt.Fprint(w, "All conflicts fixed but you are still merging.\n  (use \"git commit\" to conclude merge)\n\n")
 	}
-	fmt.Fprint(w, "All conflicts fixed but you are still merging.\n  (use \"git commit\" to conclude merge)\n\n")
 	return true
 }
 
@@ -91,12 +104,10 @@ func (g *gitRun) printUnmerged(entries []gitEntry) {
 	case !delMod:
 		hint = `  (use "git rm <file>..." to mark resolution)`
 	}
-	fmt.Fprint(w, "Unmerged paths:\n")
-	if !g.inMerge() && !g.exists(".git/CHERRY_PICK_HEAD") {
-		// Conflicts not from a merge or cherry-pick (a stash applied).
-		fmt.Fprint(w, "  (use \"git restore --staged <file>...\" to unstage)\n")
+	if st := g.pickState(); !g.inMerge() && (st == nil || st.k.revert) {
+		hint = "  (use \"git restore --staged <file>...\" to unstage)\n" + hint
 	}
-	fmt.Fprintf(w, "%s\n", hint)
+	fmt.Fprintf(w, "Unmerged paths:\n%s\n", hint)
 	for _, e := range entries {
 		label := ""
 		for _, c := range gitUnmergedCodes {

@@ -265,7 +265,7 @@ func (g *gitRun) writeMergeState(theirs plumbing.Hash, msg string, conflicted []
 
 // clearMergeState removes what writeMergeState wrote.
 func (g *gitRun) clearMergeState() {
-	for _, f := range []string{"MERGE_HEAD", "MERGE_MSG", "MERGE_MODE", "AUTO_MERGE"} {
+	for _, f := range []string{"MERGE_HEAD", "MERGE_MSG", "MERGE_MODE", "AUTO_MERGE", "CHERRY_PICK_HEAD", "REVERT_HEAD"} {
 		g.p.FS.Remove(path.Join(g.gdir, f))
 	}
 }
@@ -276,6 +276,12 @@ func (g *gitRun) mergeAbort() int {
 	if !g.inMerge() {
 		return g.fatal("There is no merge to abort (MERGE_HEAD missing).")
 	}
+	return g.restoreHead()
+}
+
+// restoreHead brings the index and work tree back to HEAD and ends the
+// merge, cherry-pick or revert in progress.
+func (g *gitRun) restoreHead() int {
 	head, err := g.headSide()
 	if err != nil {
 		return g.fatal(err.Error())
