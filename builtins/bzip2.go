@@ -130,7 +130,6 @@ func (b *bzRun) parse(args []string) (int, bool) {
 }
 
 func (b *bzRun) shortFlags(args []string) (int, bool) {
-	o := &b.o
 	for _, a := range args {
 		if a == "--" {
 			break
@@ -138,79 +137,67 @@ func (b *bzRun) shortFlags(args []string) (int, bool) {
 		if len(a) < 2 || a[0] != '-' || a[1] == '-' {
 			continue
 		}
-		for _, c := range a[1:] {
-			switch c {
-			case 'c':
-				o.src = bzFileToStdout
-			case 'd':
-				o.op = 'd'
-			case 'z':
-				o.op = 'z'
-			case 'f':
-				o.force = true
-			case 't':
-				o.op = 't'
-			case 'k':
-				o.keep = true
-			case 's':
-			case 'q':
-				o.quiet = true
-			case '1', '2', '3', '4', '5', '6', '7', '8', '9':
-				o.blockSize = int(c - '0')
-			case 'V', 'L':
-				return b.license(), true
-			case 'v':
-				o.verbose++
-			case 'h':
-				return b.help(0), true
-			default:
-				b.p.Errorf("Bad flag `%s'", a)
-				return b.help(1), true
+		for _, c := range []byte(a[1:]) {
+			if status, done := b.flag(c, a); done {
+				return status, true
 			}
 		}
 	}
 	return 0, false
 }
 
+// bzLongFlags are the long options, as the letter each stands for.
+var bzLongFlags = map[string]byte{
+	"--stdout": 'c', "--decompress": 'd', "--compress": 'z', "--force": 'f', "--test": 't',
+	"--keep": 'k', "--small": 's', "--exponential": 's', "--quiet": 'q', "--version": 'V',
+	"--license": 'L', "--fast": '1', "--best": '9', "--verbose": 'v', "--help": 'h',
+}
+
 func (b *bzRun) longFlags(args []string) (int, bool) {
-	o := &b.o
 	for _, a := range args {
-		switch a {
-		case "--":
+		switch {
+		case a == "--":
 			return 0, false
-		case "--stdout":
-			o.src = bzFileToStdout
-		case "--decompress":
-			o.op = 'd'
-		case "--compress":
-			o.op = 'z'
-		case "--force":
-			o.force = true
-		case "--test":
-			o.op = 't'
-		case "--keep":
-			o.keep = true
-		case "--small", "--exponential":
-		case "--quiet":
-			o.quiet = true
-		case "--version", "--license":
-			return b.license(), true
-		case "--repetitive-best", "--repetitive-fast":
+		case a == "--repetitive-best" || a == "--repetitive-fast":
 			b.p.Errorf("%s is redundant in versions 0.9.5 and above", a)
-		case "--fast":
-			o.blockSize = 1
-		case "--best":
-			o.blockSize = 9
-		case "--verbose":
-			o.verbose++
-		case "--help":
-			return b.help(0), true
-		default:
-			if strings.HasPrefix(a, "--") {
-				b.p.Errorf("Bad flag `%s'", a)
-				return b.help(1), true
+		case bzLongFlags[a] != 0:
+			if status, done := b.flag(bzLongFlags[a], a); done {
+				return status, true
 			}
+		case strings.HasPrefix(a, "--"):
+			b.p.Errorf("Bad flag `%s'", a)
+			return b.help(1), true
 		}
+	}
+	return 0, false
+}
+
+// flag applies the option letter c, given as arg.
+func (b *bzRun) flag(c byte, arg string) (int, bool) {
+	o := &b.o
+	switch c {
+	case 'c':
+		o.src = bzFileToStdout
+	case 'd', 'z', 't':
+		o.op = c
+	case 'f':
+		o.force = true
+	case 'k':
+		o.keep = true
+	case 's':
+	case 'q':
+		o.quiet = true
+	case '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		o.blockSize = int(c - '0')
+	case 'V', 'L':
+		return b.license(), true
+	case 'v':
+		o.verbose++
+	case 'h':
+		return b.help(0), true
+	default:
+		b.p.Errorf("Bad flag `%s'", arg)
+		return b.help(1), true
 	}
 	return 0, false
 }

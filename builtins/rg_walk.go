@@ -234,14 +234,7 @@ func (r *rgRun) listFile(display string) {
 		r.quit = true
 		return
 	}
-	out := append(r.out[:0], display...)
-	if r.o.null {
-		out = append(out, 0)
-	} else {
-		out = append(out, '\n')
-	}
-	r.out = out
-	r.write(out)
+	r.printName(display)
 }
 
 // searchPath opens and searches a file; display, when given, is how it

@@ -117,18 +117,18 @@ func (t *fdTable) closeAll() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	done := map[*fdEntry]bool{}
-	close := func(e *fdEntry) {
+	shut := func(e *fdEntry) {
 		if e != nil && e.file != nil && !done[e] {
 			done[e] = true
 			e.file.Close()
 		}
 	}
 	for _, e := range t.open {
-		close(e)
+		shut(e)
 	}
 	for _, s := range t.saved {
 		for _, e := range s {
-			close(e)
+			shut(e)
 		}
 	}
 	t.open, t.saved = nil, nil
