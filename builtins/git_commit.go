@@ -271,14 +271,12 @@ func gitCommit(g *gitRun, args []string) int {
 	quiet, noEdit := false, false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
+		if m, j, ok := gitMessageOpt(args, i); ok {
+			msgs = append(msgs, m)
+			i = j
+			continue
+		}
 		switch {
-		case (a == "-m" || a == "--message") && i+1 < len(args):
-			i++
-			msgs = append(msgs, args[i])
-		case strings.HasPrefix(a, "--message="):
-			msgs = append(msgs, strings.TrimPrefix(a, "--message="))
-		case strings.HasPrefix(a, "-m") && len(a) > 2:
-			msgs = append(msgs, a[2:])
 		case a == "-a" || a == "--all":
 			opts.All = true
 		case len(a) > 2 && a[0] == '-' && a[1] != '-' && strings.Trim(a[1:len(a)-1], "aqnv") == "" && strings.ContainsAny(a[len(a)-1:], "maqnv"):
@@ -498,4 +496,20 @@ func (g *gitRun) commitSummary(hash plumbing.Hash, root bool) int {
 		g.printStatSummary(c)
 	}
 	return 0
+}
+
+// gitMessageOpt reads a -m/--message option with its value at args[i]
+// (-m MSG, --message MSG, --message=MSG, -mMSG): the value, the index of
+// the option's last word, and whether args[i] is one.
+func gitMessageOpt(args []string, i int) (string, int, bool) {
+	a := args[i]
+	switch {
+	case (a == "-m" || a == "--message") && i+1 < len(args):
+		return args[i+1], i + 1, true
+	case strings.HasPrefix(a, "--message="):
+		return strings.TrimPrefix(a, "--message="), i, true
+	case strings.HasPrefix(a, "-m") && len(a) > 2:
+		return a[2:], i, true
+	}
+	return "", i, false
 }

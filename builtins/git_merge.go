@@ -33,6 +33,11 @@ type gitMergeOpts struct {
 func gitMerge(g *gitRun, args []string) int {
 	var o gitMergeOpts
 	for i := 0; i < len(args); i++ {
+		if m, j, ok := gitMessageOpt(args, i); ok {
+			o.msgs = append(o.msgs, m)
+			i = j
+			continue
+		}
 		switch a := args[i]; {
 		case a == "--ff":
 			o.ff = ""
@@ -51,13 +56,6 @@ func gitMerge(g *gitRun, args []string) int {
 			o.abort = true
 		case a == "--continue":
 			o.cont = true
-		case (a == "-m" || a == "--message") && i+1 < len(args):
-			i++
-			o.msgs = append(o.msgs, args[i])
-		case strings.HasPrefix(a, "--message="):
-			o.msgs = append(o.msgs, strings.TrimPrefix(a, "--message="))
-		case strings.HasPrefix(a, "-m") && len(a) > 2:
-			o.msgs = append(o.msgs, a[2:])
 		case a == "-m":
 			return g.usage("switch `m' requires a value")
 		case a == "--":

@@ -18,16 +18,14 @@ func gitStashPush(g *gitRun, args []string) int {
 	quiet, msg, hasMsg := false, "", false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
+		if m, j, ok := gitMessageOpt(args, i); ok {
+			msg, hasMsg = m, true
+			i = j
+			continue
+		}
 		switch {
 		case a == "-q" || a == "--quiet":
 			quiet = true
-		case (a == "-m" || a == "--message") && i+1 < len(args):
-			i++
-			msg, hasMsg = args[i], true
-		case strings.HasPrefix(a, "--message="):
-			msg, hasMsg = strings.TrimPrefix(a, "--message="), true
-		case strings.HasPrefix(a, "-m") && len(a) > 2:
-			msg, hasMsg = a[2:], true
 		case a == "-m" || a == "--message":
 			return g.usage(fmt.Sprintf("%s requires a value", strings.TrimLeft(a, "-")))
 		default:

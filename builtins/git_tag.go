@@ -25,6 +25,11 @@ type gitTagOpts struct {
 func gitTag(g *gitRun, args []string) int {
 	var o gitTagOpts
 	for i := 0; i < len(args); i++ {
+		if m, j, ok := gitMessageOpt(args, i); ok {
+			o.msgs = append(o.msgs, m)
+			i = j
+			continue
+		}
 		switch a := args[i]; {
 		case a == "-l" || a == "--list":
 			o.list = true
@@ -34,13 +39,6 @@ func gitTag(g *gitRun, args []string) int {
 			o.force = true
 		case a == "-a" || a == "--annotate":
 			o.annotate = true
-		case (a == "-m" || a == "--message") && i+1 < len(args):
-			i++
-			o.msgs = append(o.msgs, args[i])
-		case strings.HasPrefix(a, "--message="):
-			o.msgs = append(o.msgs, strings.TrimPrefix(a, "--message="))
-		case strings.HasPrefix(a, "-m") && len(a) > 2:
-			o.msgs = append(o.msgs, a[2:])
 		case a == "-n":
 			o.lines = 1
 		case strings.HasPrefix(a, "-n") && gitDigits(a[2:]):
