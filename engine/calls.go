@@ -76,6 +76,10 @@ func (r *run) replace(ctx context.Context, args []string) ([]string, error) {
 		return []string{"exit", "2"}, nil
 	case "__sf_fd":
 		return r.fdCmd(ctx, args), nil
+	case roCmd:
+		return roCall(ctx, args[1:]), nil
+	case groupCmd:
+		return groupCall(ctx, args), nil
 	case "__sf_let":
 		return letArgs(ctx, args[1:]), nil
 	case "__sf_psload":

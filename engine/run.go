@@ -54,6 +54,8 @@ type shellState struct {
 	srcs sources
 	// traced is set once a program may turn on set -x.
 	traced atomic.Bool
+	// roNames holds the names the shell's programs may have made readonly.
+	roNames roNames
 }
 
 func newShellState() *shellState {
@@ -366,7 +368,7 @@ func (r *run) interpret(ctx context.Context, runner *interp.Runner, file *syntax
 				ch <- 2
 			}
 		}()
-		code := exitCode(runner.Run(withShellName(ctx, file.Name), file), r.stderr)
+		code := exitCode(r.runFile(withShellName(ctx, file.Name), runner, file), r.stderr)
 		if r.unbound.Swap(false) && code == 1 {
 			code = 127 // bash's status for set -u's unbound variable
 		}

@@ -67,6 +67,7 @@ func (r *run) rewrite(file *syntax.File, opts []string) {
 		r.traced.Store(true)
 	} else {
 		r.rewriteLoops(file)
+		r.rewriteReadonly(file)
 		rewriteTicks(file)
 		rewriteSplitSubst(file)
 	}

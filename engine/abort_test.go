@@ -1,0 +1,31 @@
+package engine_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/shellfence/shellfence/engine"
+)
+
+// TestAbandonMessages checks bash's whole messages, line numbers
+// included, which the conformance harness does not compare.
+func TestAbandonMessages(t *testing.T) {
+	dir, ws := workspace(t, map[string]string{"s.sh": "#!/bin/bash\nreadonly x=1\nf() { x=3; }\nf\necho n $?\n"})
+	os.Chmod(filepath.Join(dir, "s.sh"), 0o755)
+	e := engine.New(ws)
+	tests := []struct{ cmd, stdout, stderr string }{
+		{"readonly x=1\necho a; x=2; echo b\necho c $?", "a\nc 1\n", "bash: line 2: x: readonly variable\n"},
+		{"readonly x=1\nf() {\n  x=3\n}\nf; echo no\necho $?", "1\n", "environment: line 3: x: readonly variable\n"},
+		{"./s.sh", "n 1\n", "./s.sh: line 3: x: readonly variable\n"},
+		{"bash -c 'readonly y=1; y=2; echo no' sub; echo $?", "1\n", "sub: line 1: y: readonly variable\n"},
+	}
+	for _, tt := range tests {
+		got := run(t, e, engine.Request{Command: tt.cmd})
+		if d := cmp.Diff(outcome{tt.stdout, tt.stderr, 0}, got); d != "" {
+			t.Errorf("%q (-want +got):\n%s", tt.cmd, d)
+		}
+	}
+}
