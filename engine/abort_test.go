@@ -10,9 +10,9 @@ import (
 	"github.com/shellfence/shellfence/engine"
 )
 
-// TestAbandonMessages checks bash's whole messages, line numbers
-// included, which the conformance harness does not compare.
-func TestAbandonMessages(t *testing.T) {
+// TestLineMessages checks bash's whole messages for abandoned lines and
+// redirections, line numbers included, which the conformance harness does not compare.
+func TestLineMessages(t *testing.T) {
 	dir, ws := workspace(t, map[string]string{"s.sh": "#!/bin/bash\nreadonly x=1\nf() { x=3; }\nf\necho n $?\n"})
 	os.Chmod(filepath.Join(dir, "s.sh"), 0o755)
 	e := engine.New(ws)
@@ -21,6 +21,7 @@ func TestAbandonMessages(t *testing.T) {
 		{"readonly x=1\nf() {\n  x=3\n}\nf; echo no\necho $?", "1\n", "environment: line 3: x: readonly variable\n"},
 		{"./s.sh", "n 1\n", "./s.sh: line 3: x: readonly variable\n"},
 		{"bash -c 'readonly y=1; y=2; echo no' sub; echo $?", "1\n", "sub: line 1: y: readonly variable\n"},
+		{"echo a\ncat < nofile; set -C; echo b > s.sh; true", "a\n", "bash: line 2: nofile: No such file or directory\nbash: line 2: s.sh: cannot overwrite existing file\n"},
 	}
 	for _, tt := range tests {
 		got := run(t, e, engine.Request{Command: tt.cmd})

@@ -66,6 +66,7 @@ func (r *run) replace(ctx context.Context, args []string) ([]string, error) {
 	case "trap":
 		return trapArgs(args), nil
 	case "set":
+		r.noteSet(args)
 		return setArgs(args), nil
 	case "umask":
 		return append([]string{"__sf_umask"}, args[1:]...), nil

@@ -81,7 +81,7 @@ var shellTests = []struct {
 	{"outside cd", "cd ..; echo $?; cd /; pwd", outcome{"1\n$WORK\n", "shellfence: cd: ..: outside the workspace\nshellfence: cd: /: outside the workspace\n", 0}},
 	{"cd missing", "cd nope", outcome{"", "shellfence: cd: nope: No such file or directory\n", 1}},
 	{"cd file", "cd a.txt", outcome{"", "shellfence: cd: a.txt: Not a directory\n", 1}},
-	{"redirect missing", "cat < nope", outcome{"", "shellfence: nope: No such file or directory\n", 1}},
+	{"redirect missing", "cat < nope", outcome{"", "bash: line 1: nope: No such file or directory\n", 1}},
 	{"pwd -P", "cd sub; pwd -P", outcome{"$WORK/sub\n", "", 0}},
 	{"home", "echo $HOME; cd sub; cd; pwd; cd ~/sub; pwd", outcome{"$WORK\n$WORK\n$WORK/sub\n", "", 0}},
 	{"tilde user", "echo ~root ~nobody/x", outcome{"~root ~nobody/x\n", "", 0}},
@@ -301,7 +301,7 @@ func TestSubstitutionMemoryBounded(t *testing.T) {
 func TestTrailingSlash(t *testing.T) {
 	_, ws := workspace(t, map[string]string{"f.txt": "x\n", "d/": ""})
 	got := run(t, engine.New(ws), engine.Request{Command: "cat f.txt/; echo y > f.txt/; echo y > new/; cat d/ ; /usr/bin/nosuch"})
-	want := outcome{"", "cat: f.txt/: Not a directory\nshellfence: f.txt/: Is a directory\nshellfence: new/: Is a directory\ncat: d/: Is a directory\n/usr/bin/nosuch: command not found\n", 127}
+	want := outcome{"", "cat: f.txt/: Not a directory\nbash: line 1: f.txt/: Is a directory\nbash: line 1: new/: Is a directory\ncat: d/: Is a directory\n/usr/bin/nosuch: command not found\n", 127}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}

@@ -250,6 +250,7 @@ func binName(name string) (string, bool) {
 
 // open serves the interpreter's redirections and $(<file).
 func (r *run) open(ctx context.Context, name string, flag int, perm os.FileMode) (io.ReadWriteCloser, error) {
+	name, m, marked := cutMark(name)
 	if f, ok := r.openSourced(name); ok {
 		return f, nil
 	}
@@ -258,8 +259,13 @@ func (r *run) open(ctx context.Context, name string, flag int, perm os.FileMode)
 	}
 	p, stop := r.proc(ctx, []string{"shellfence"})
 	defer stop()
+	if marked && r.clobbers(m, flag, func() (fs.FileInfo, error) { return p.Stat(name) }) {
+		return nil, redirErr(msgShell(ctx, m.inFunc), m, name, errClobber.Error())
+	}
 	f, err := p.OpenFile(name, flag, perm)
-	if err != nil {
+	if err != nil && marked && !ownReason(err) {
+			return nil, redirErr(msgShell(ctx, m.inFunc), m, name, vfs.Text(err))
+	} else if err != nil {
 		return nil, shellPathErr(name, err)
 	}
 	if af, ok := f.(afero.File); ok && flag&(os.O_WRONLY|os.O_RDWR) == 0 {
@@ -268,6 +274,12 @@ func (r *run) open(ctx context.Context, name string, flag int, perm os.FileMode)
 		}
 	}
 	return f, nil
+}
+
+// ownReason reports whether err is shellfence's refusal rather than the
+// file system's, which keeps shellfence's prefix.
+func ownReason(err error) bool {
+	return errors.Is(err, vfs.ErrOutside) || errors.Is(err, vfs.ErrReadOnly)
 }
 
 // shellPathErr is the error the interpreter prints for a failed

@@ -54,6 +54,8 @@ type shellState struct {
 	srcs sources
 	// traced is set once a program may turn on set -x.
 	traced atomic.Bool
+	// noclobber is set while set -C is on.
+	noclobber atomic.Bool
 	// roNames holds the names the shell's programs may have made readonly.
 	roNames roNames
 }

@@ -58,6 +58,7 @@ func (r *run) rewrite(file *syntax.File, opts []string) {
 	rewriteLet(file)
 	rewriteAtQ(file)
 	rewriteFDs(file)
+	markRedirs(file)
 	r.rewriteTime(file)
 	subshellLastStages(file)
 	if readsParam(file, "PIPESTATUS") {
