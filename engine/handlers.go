@@ -264,7 +264,7 @@ func (r *run) open(ctx context.Context, name string, flag int, perm os.FileMode)
 	}
 	f, err := p.OpenFile(name, flag, perm)
 	if err != nil && marked && !ownReason(err) {
-			return nil, redirErr(msgShell(ctx, m.inFunc), m, name, vfs.Text(err))
+		return nil, redirErr(msgShell(ctx, m.inFunc), m, name, vfs.Text(err))
 	} else if err != nil {
 		return nil, shellPathErr(name, err)
 	}
