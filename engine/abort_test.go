@@ -21,6 +21,7 @@ func TestLineMessages(t *testing.T) {
 		{"readonly x=1\nf() {\n  x=3\n}\nf; echo no\necho $?", "1\n", "environment: line 3: x: readonly variable\n"},
 		{"./s.sh", "n 1\n", "./s.sh: line 3: x: readonly variable\n"},
 		{"bash -c 'readonly y=1; y=2; echo no' sub; echo $?", "1\n", "sub: line 1: y: readonly variable\n"},
+		{"bash -c 'echo\n: ${v:?gone}' s; echo $?", "\n127\n", "s: line 2: v: gone\n"},
 		{"echo a\ncat < nofile; set -C; echo b > s.sh; true", "a\n", "bash: line 2: nofile: No such file or directory\nbash: line 2: s.sh: cannot overwrite existing file\n"},
 	}
 	for _, tt := range tests {

@@ -69,6 +69,7 @@ func (r *run) rewrite(file *syntax.File, opts []string) {
 	} else {
 		r.rewriteLoops(file)
 		r.rewriteReadonly(file)
+		rewriteRequired(file)
 		rewriteTicks(file)
 		rewriteSplitSubst(file)
 	}
