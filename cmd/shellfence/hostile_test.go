@@ -8,13 +8,17 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 )
 
-var hostile = flag.Bool("hostile", false, "run the hostile command lines of testdata/hostile.txt through the binary")
+var (
+	hostile     = flag.Bool("hostile", false, "run the hostile command lines of testdata/hostile.txt through the binary")
+	hostileOnly = flag.String("hostile.only", "", "with -hostile, only the command lines this regexp matches")
+)
 
 // TestHostile runs each hostile command line through the static binary
 // with --timeout 5s: it must end within 8 s with its message, stay under
@@ -38,10 +42,14 @@ func hostileLines(t *testing.T) []string {
 		t.Fatal(err)
 	}
 	defer f.Close()
+	only, err := regexp.Compile(*hostileOnly)
+	if err != nil {
+		t.Fatalf("-hostile.only: %v", err)
+	}
 	var lines []string
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		if l := sc.Text(); l != "" && !strings.HasPrefix(l, "#") {
+		if l := sc.Text(); l != "" && !strings.HasPrefix(l, "#") && only.MatchString(l) {
 			lines = append(lines, l)
 		}
 	}

@@ -61,7 +61,7 @@ func BenchmarkTypeScriptLatency(b *testing.B) {
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &m); err != nil {
 		b.Fatalf("latency.mjs: %v\n%s", err, out)
 	}
-	for _, k := range []string{"run_ls_x_forkexec", "run_ls_p50_ms", "run_ls_p99_ms", "forkexec_ls_p50_ms", "start_to_list_ms", "idle_rss_mb"} {
+	for _, k := range []string{"run_ls_x_forkexec", "run_ls_p50_ms", "run_ls_p99_ms", "forkexec_ls_p50_ms", "ping_p50_ms", "start_to_list_ms", "idle_rss_mb"} {
 		b.ReportMetric(m[k], strings.ReplaceAll(k, "_", "-"))
 	}
 }

@@ -6,6 +6,8 @@
 //   - run-ls: tools/call of run {command: "ls"} over stdio, to its result
 //     (p50, p99), against a fork+exec of the host's ls from the same node
 //     process (spawn to exit, p50), the two interleaved call by call
+//   - ping: a ping round trip over the same connection (p50), the floor the
+//     SDK and the pipes set for any call, whatever the server does
 //   - start-to-list: spawning the server to a completed tools/list (p50)
 //   - idle-rss: the server's resident memory after tools/list (Linux)
 //
@@ -79,6 +81,7 @@ async function runLs(ws, n) {
   const { client } = await connect(ws);
   const ours = [];
   const fork = [];
+  const ping = [];
   try {
     for (let i = 0; i < n + 20; i++) {
       let t0 = now();
@@ -89,15 +92,18 @@ async function runLs(ws, n) {
       }
       await forkExec(ws);
       const t2 = now();
+      await client.ping();
+      const t3 = now();
       if (i >= 20) {
         ours.push(ms(t1 - t0));
         fork.push(ms(t2 - t1));
+        ping.push(ms(t3 - t2));
       }
     }
   } finally {
     await client.close();
   }
-  return { p50: pct(ours, 0.5), p99: pct(ours, 0.99), fork: pct(fork, 0.5) };
+  return { p50: pct(ours, 0.5), p99: pct(ours, 0.99), fork: pct(fork, 0.5), ping: pct(ping, 0.5) };
 }
 
 const ws = mkdtempSync(join(tmpdir(), "sf-lat-"));
@@ -110,10 +116,12 @@ try {
     run_ls_p99_ms: run.p99,
     forkexec_ls_p50_ms: run.fork,
     run_ls_x_forkexec: run.p50 / run.fork,
+    ping_p50_ms: run.ping,
     start_to_list_ms: start.p50,
     idle_rss_mb: start.rss,
   };
   console.log(`run ls p50 ${run.p50.toFixed(3)} ms (p99 ${run.p99.toFixed(3)}), fork+exec ls p50 ${run.fork.toFixed(3)} ms: ${summary.run_ls_x_forkexec.toFixed(3)}x`);
+  console.log(`ping p50 ${run.ping.toFixed(3)} ms`);
   console.log(`start to tools/list p50 ${start.p50.toFixed(1)} ms`);
   console.log(`idle RSS ${start.rss.toFixed(1)} MB`);
   console.log(JSON.stringify(summary));
