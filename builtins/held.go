@@ -12,7 +12,9 @@ import (
 // run with the budget's message instead of exhausting the process. What
 // they charge is given back when the run ends.
 
-// growHeld makes room in buf for n more bytes, charging its growth.
+// growHeld makes room in buf for n more bytes, charging its growth. It
+// moves what buf holds with [budget.Copy], not bytes.Buffer's own growth:
+// one copy of a large buffer holds up every other request (see there).
 func (p *Proc) growHeld(buf *bytes.Buffer, n int) error {
 	need := buf.Len() + n
 	if need <= buf.Cap() {
@@ -22,7 +24,9 @@ func (p *Proc) growHeld(buf *bytes.Buffer, n int) error {
 	if err != nil {
 		return err
 	}
-	buf.Grow(newCap - buf.Len())
+	grown := make([]byte, buf.Len(), newCap)
+	budget.Copy(grown, buf.Bytes())
+	*buf = *bytes.NewBuffer(grown)
 	return nil
 }
 

@@ -109,7 +109,7 @@ func (m *machine) room(buf []byte, n int) []byte {
 		m.die(errCancelled)
 	}
 	grown := make([]byte, len(buf), newCap)
-	copy(grown, buf)
+	budget.Copy(grown, buf)
 	m.env.Budget.Release(budget.Memory, int64(newCap)) // charge and chargeFor count it from here
 	return grown
 }

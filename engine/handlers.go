@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -89,22 +90,42 @@ func (r *run) capMemory(w io.Writer) (io.Writer, func()) {
 	return c, c.release
 }
 
+// A capped writer writes into the builder directly up to directBytes;
+// past that, it keeps what is written in pieces and copies them into the
+// builder, grown once to the size they need, when the command ends. A
+// builder that grows as it is written copies all it holds at each growth,
+// in one copy the Go runtime cannot preempt: a collection waits for it to
+// finish, and with it every other run and request that needs memory
+// meanwhile (x=$(yes) held the server's other clients for hundreds of
+// milliseconds). Copies of one piece at a time can be preempted.
 type capped struct {
 	mu      sync.Mutex
 	sb      *strings.Builder
 	budget  *budget.Budget
 	charged int64 // for the builder's capacity
+	pieces  [][]byte
+	held    int64 // the pieces' capacity, charged
 }
+
+// directBytes is how much a capped writer writes into the builder as it
+// comes; pieceBytes is the size of the pieces it keeps past that.
+const (
+	directBytes = 1 << 20
+	pieceBytes  = 1 << 20
+)
 
 func (c *capped) Write(b []byte) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if len(c.pieces) > 0 || c.sb.Len()+len(b) > max(c.sb.Cap(), directBytes) {
+		return c.keep(b)
+	}
 	if need := c.sb.Len() + len(b); need > c.sb.Cap() {
 		// The write grows the builder by about a quarter (append's growth),
 		// which the budget takes before it is allocated.
 		newCap, err := c.budget.Grow(budget.Memory, c.sb.Cap(), need)
 		if err != nil {
-			c.sb.Reset()
+			c.drop()
 			return 0, err
 		}
 		defer func() {
@@ -115,9 +136,71 @@ func (c *capped) Write(b []byte) (int, error) {
 	return c.sb.Write(b)
 }
 
+// keep appends b to the pieces, charging each new piece before it is made.
+func (c *capped) keep(b []byte) (int, error) {
+	n := len(b)
+	for len(b) > 0 {
+		last := len(c.pieces) - 1
+		if last < 0 || len(c.pieces[last]) == cap(c.pieces[last]) {
+			size := max(pieceBytes, min(len(b), 64*pieceBytes))
+			if err := c.budget.Charge(budget.Memory, int64(size)); err != nil {
+				c.drop()
+				return 0, err
+			}
+			c.held += int64(size)
+			c.pieces = append(c.pieces, make([]byte, 0, size))
+			last++
+		}
+		p := c.pieces[last]
+		k := min(len(b), cap(p)-len(p))
+		c.pieces[last] = append(p, b[:k]...)
+		b = b[k:]
+	}
+	return n, nil
+}
+
+// flush copies the pieces into the builder, grown once to hold them. The
+// growth is charged before it is made (strings.Builder grows to twice
+// its capacity plus what is asked at most); the pieces are released after.
+func (c *capped) flush() {
+	if len(c.pieces) == 0 {
+		return
+	}
+	total := 0
+	for _, p := range c.pieces {
+		total += len(p)
+	}
+	old := int64(c.sb.Cap())
+	bound := 2*old + int64(total)
+	if err := c.budget.Charge(budget.Memory, bound); err != nil {
+		c.drop()
+		return
+	}
+	c.sb.Grow(total)
+	for i, p := range c.pieces {
+		if i > 0 {
+			runtime.Gosched() // see [budget.Copy]
+		}
+		c.sb.Write(p)
+	}
+	grown := int64(c.sb.Cap()) - old
+	c.budget.Release(budget.Memory, bound-grown+c.held)
+	c.charged += grown
+	c.pieces, c.held = nil, 0
+}
+
+// drop forgets what was collected, the run being stopped.
+func (c *capped) drop() {
+	c.sb.Reset()
+	c.pieces = nil
+	c.budget.Release(budget.Memory, c.held)
+	c.held = 0
+}
+
 func (c *capped) release() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.flush()
 	c.budget.Release(budget.Memory, c.charged)
 	c.charged = 0
 }

@@ -138,8 +138,10 @@ func (r *run) label(ctx context.Context) {
 }
 
 // checkHeap stops one run when the process heap is over the ceiling. It
-// reports whether the heap is past half the ceiling, when runs should
-// count what their shells hold.
+// reports whether the heap is past a quarter of the ceiling, when runs
+// should count what their shells hold (at half, a doubling string was
+// past its budget before its run counted it, when a collection had just
+// brought the heap under).
 //
 // Over the ceiling, it first lets the memory of runs already stopped be
 // freed: while a stopped run is still ending, nothing more is stopped,
@@ -154,7 +156,7 @@ func (w *watchdog) checkHeap(mayWait bool) (pressed bool) {
 	}
 	heap := heapBytes()
 	if heap <= w.ceiling {
-		return heap > w.ceiling/2
+		return heap > w.ceiling/4
 	}
 	if w.ending() {
 		return true
@@ -163,7 +165,7 @@ func (w *watchdog) checkHeap(mayWait bool) (pressed bool) {
 		return true // the watchdog's loop collects, and decides
 	} else if collected {
 		if heap = heapBytes(); heap <= w.ceiling {
-			return heap > w.ceiling/2
+			return heap > w.ceiling/4
 		}
 	}
 	w.mu.Lock()
@@ -238,9 +240,11 @@ func (w *watchdog) collect(mayWait bool) (collected, ok bool) {
 }
 
 // chargeVars charges the run's memory budget for what its shell's
-// variables hold, twice over: a value is also copied by the expansions
-// that use it (x=$x$x holds the old and the new). It is made when the
-// heap is under pressure, at a command of the run.
+// variables hold, four times over: a value is also copied by the
+// expansions that use it, into a builder that grows to three times what
+// it held (x=$x$x holds the old value and a builder three times its
+// size), and the run must stop before that copy is made, not during it.
+// It is made when the heap is under pressure, at a command of the run.
 func (r *run) chargeVars(ctx context.Context) {
 	var held int64
 	interp.HandlerCtx(ctx).Env.Each(func(name string, vr expand.Variable) bool {
@@ -253,7 +257,7 @@ func (r *run) chargeVars(ctx context.Context) {
 		}
 		return true
 	})
-	held *= 2
+	held *= 4
 	if d := held - r.varsHeld.Load(); d > 0 {
 		r.budget.Charge(budget.Memory, d)
 	} else {

@@ -16,6 +16,7 @@ package budget
 
 import (
 	"fmt"
+	"runtime"
 	"sync"
 	"sync/atomic"
 )
@@ -226,4 +227,27 @@ func Size(n int64) string {
 		u++
 	}
 	return fmt.Sprintf("%d %s", n, units[u])
+}
+
+// copyPiece is how much [Copy] copies at once.
+const copyPiece = 1 << 20
+
+// Copy is copy for buffers that grow large: it copies a piece at a time
+// and yields between pieces. A copy is one memmove, which the Go runtime
+// can neither preempt nor stop to scan the goroutine's stack, so a
+// garbage collection that starts meanwhile spins until the copy ends,
+// and every goroutine that allocates while it waits, waits too (a
+// growing sed hold space held the server's other clients for hundreds
+// of milliseconds). A loop of copies alone does not help: the loop calls
+// no function that checks for preemption, and a signal nearly always
+// lands in the memmove.
+func Copy(dst, src []byte) int {
+	n := min(len(dst), len(src))
+	for i := 0; i < n; i += copyPiece {
+		if i > 0 {
+			runtime.Gosched()
+		}
+		copy(dst[i:n], src[i:min(i+copyPiece, n)])
+	}
+	return n
 }
