@@ -79,6 +79,8 @@ func (r *run) replace(ctx context.Context, args []string) ([]string, error) {
 		return r.fdCmd(ctx, args), nil
 	case roCmd:
 		return roCall(ctx, args[1:]), nil
+	case intCmd:
+		return intArgs(ctx, args[1:]), nil
 	case reqCmd:
 		return r.reqCall(ctx, args[1:]), nil
 	case groupCmd:

@@ -74,7 +74,7 @@ func letArgs(ctx context.Context, args []string) []string {
 		}
 		text, ok := letExpr(a)
 		if !ok {
-			return letError(ctx, fmt.Sprintf("%s: syntax error in expression", a))
+			return letError(ctx, arithSyntaxMsg(a))
 		}
 		code = append(code, "(( "+text+" ))")
 	}

@@ -99,7 +99,7 @@ func TestLetAndAtQ(t *testing.T) {
 	e := engine.New(ws)
 	for cmd, want := range map[string]outcome{
 		`let "z=3+4" 'y=2**10'; echo $? $z $y`:                 {"0 7 1024\n", "", 0},
-		`let "a=1)); echo no; ((1" || echo refused`:            {"refused\n", "bash: line 1: let: a=1)); echo no; ((1: syntax error in expression\n", 0},
+		`let "a=1)); echo no; ((1" || echo refused`:            {"refused\n", "bash: line 1: let: a=1)); echo no; ((1: syntax error in expression (error token is \")); echo no; ((1\")\n", 0},
 		`v="it's"; echo ${v@Q}; a=(x 'y z'); echo "${a[@]@Q}"`: {"'it'\\''s'\n'x' 'y z'\n", "", 0},
 		`set -u; echo $nope; echo after`:                       {"", "nope: unbound variable\n", 127},
 	} {

@@ -56,6 +56,8 @@ type shellState struct {
 	traced atomic.Bool
 	// noclobber is set while set -C is on.
 	noclobber atomic.Bool
+	// intNames holds the names the shell's programs declare integer.
+	intNames intNames
 	// roNames holds the names the shell's programs may have made readonly.
 	roNames roNames
 }

@@ -70,6 +70,7 @@ func (r *run) rewrite(file *syntax.File, opts []string) {
 		r.rewriteLoops(file)
 		r.rewriteReadonly(file)
 		rewriteRequired(file)
+		r.rewriteIntegers(file)
 		rewriteTicks(file)
 		rewriteSplitSubst(file)
 	}
