@@ -12,9 +12,11 @@ package mcptools
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"sync"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/shellfence/shellfence/engine/tools"
@@ -64,8 +66,8 @@ func mcpTool(t *tools.Tool) *mcp.Tool {
 		Name:         t.Name,
 		Title:        a.Title,
 		Description:  t.Description,
-		InputSchema:  t.InputSchema,
-		OutputSchema: t.OutputSchema,
+		InputSchema:  schemaJSON(t.Name, t.InputSchema),
+		OutputSchema: schemaJSON(t.Name, t.OutputSchema),
 		Annotations: &mcp.ToolAnnotations{
 			Title:           a.Title,
 			ReadOnlyHint:    a.ReadOnly,
@@ -74,6 +76,22 @@ func mcpTool(t *tools.Tool) *mcp.Tool {
 			OpenWorldHint:   &a.OpenWorld,
 		},
 	}
+}
+
+// schemaJSON is s marshalled once, for the SDK to hold: given a
+// *jsonschema.Schema, it marshals it again at every tools/list, and once
+// more to check it when the tool is added, and jsonschema's marshalling
+// is slow (a tools/list took 3.6 ms of a server's 8.5 ms from start to
+// its answer). A nil schema stays nil, for a tool without one.
+func schemaJSON(tool string, s *jsonschema.Schema) any {
+	if s == nil {
+		return nil
+	}
+	b, err := json.Marshal(s)
+	if err != nil {
+		panic(fmt.Sprintf("mcptools: schema of %s: %v", tool, err))
+	}
+	return json.RawMessage(b)
 }
 
 type mount struct {
