@@ -10,8 +10,8 @@ import (
 	"github.com/shellfence/shellfence/engine"
 )
 
-// TestLineMessages checks bash's whole messages for abandoned lines and
-// redirections, line numbers included, which the conformance harness does not compare.
+// TestLineMessages checks bash's whole messages for abandoned lines,
+// redirections and here-documents, line numbers included, which the conformance harness does not compare.
 func TestLineMessages(t *testing.T) {
 	dir, ws := workspace(t, map[string]string{"s.sh": "#!/bin/bash\nreadonly x=1\nf() { x=3; }\nf\necho n $?\n"})
 	os.Chmod(filepath.Join(dir, "s.sh"), 0o755)
@@ -22,6 +22,7 @@ func TestLineMessages(t *testing.T) {
 		{"./s.sh", "n 1\n", "./s.sh: line 3: x: readonly variable\n"},
 		{"bash -c 'readonly y=1; y=2; echo no' sub; echo $?", "1\n", "sub: line 1: y: readonly variable\n"},
 		{"bash -c 'echo\n: ${v:?gone}' s; echo $?", "\n127\n", "s: line 2: v: gone\n"},
+		{"echo a\ncat <<EOF\nx", "a\nx\n", "bash: line 3: warning: here-document at line 2 delimited by end-of-file (wanted `EOF')\n"},
 		{"echo a\ncat < nofile; set -C; echo b > s.sh; true", "a\n", "bash: line 2: nofile: No such file or directory\nbash: line 2: s.sh: cannot overwrite existing file\n"},
 	}
 	for _, tt := range tests {

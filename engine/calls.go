@@ -74,11 +74,16 @@ func (r *run) replace(ctx context.Context, args []string) ([]string, error) {
 		return shoptArgs(args), nil
 	case "__sf_synerr":
 		fmt.Fprintln(interp.HandlerCtx(ctx).Stderr, args[len(args)-1])
+		if len(args) == 3 {
+			return []string{"exit", args[1]}, nil
+		}
 		return []string{"exit", "2"}, nil
 	case "__sf_fd":
 		return r.fdCmd(ctx, args), nil
 	case roCmd:
 		return roCall(ctx, args[1:]), nil
+	case warnCmd:
+		return warnCall(ctx, args[1:]), nil
 	case intCmd:
 		return intArgs(ctx, args[1:]), nil
 	case reqCmd:

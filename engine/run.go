@@ -334,12 +334,12 @@ func (r *run) program(req Request) (*syntax.File, int) {
 		}
 		return argvProgram(req.Args), 0
 	}
-	file, err := parse(req.Command, "bash")
+	file, err := parseProgram(req.Command, "bash")
 	if err != nil {
 		var msg string
 		if file, msg = syntaxError(req.Command, "bash: -c", err); file == nil {
 			fmt.Fprintln(r.stderr, msg)
-			return nil, 2
+			return nil, syntaxStatus(req.Command, err)
 		}
 	}
 	if err := r.prepare(file, nil); err != nil {

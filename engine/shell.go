@@ -18,7 +18,7 @@ func (r *run) shell(q *builtins.Proc, script string, opts ...string) int {
 	if len(opts) > 0 && opts[0] == builtins.ShellFile {
 		source, opts = q.Args[0], opts[1:]
 	}
-	file, err := parse(script, q.Args[0])
+	file, err := parseProgram(script, q.Args[0])
 	if err != nil {
 		who := q.Args[0] + ": -c"
 		if source != "" {
@@ -27,7 +27,7 @@ func (r *run) shell(q *builtins.Proc, script string, opts ...string) int {
 		var msg string
 		if file, msg = syntaxError(script, who, err); file == nil {
 			fmt.Fprintln(q.Stderr, msg)
-			return 2
+			return syntaxStatus(script, err)
 		}
 	}
 	if err := r.prepare(file, opts); err != nil {

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -14,7 +15,8 @@ import (
 // after the last for input that ends inside a construct. And as in bash,
 // which reads and runs its input a line at a time, the complete lines
 // before the one with the error run first: the program becomes those
-// lines followed by __sf_synerr, which prints the message and exits 2.
+// lines followed by __sf_synerr, which prints the message and exits 2
+// (1 for an array value left open, x=(1 2, as bash's status is then).
 
 // syntaxError is the program for src that fails to parse with err (who
 // is "bash: -c" or the script's name): the lines before the error, then
@@ -37,8 +39,19 @@ func syntaxError(src, who string, err error) (*syntax.File, string) {
 	if perr != nil || len(f.Stmts) == 0 {
 		return nil, msg
 	}
-	f.Stmts = append(f.Stmts, &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{lit("__sf_synerr"), lit(msg)}}})
+	status := strconv.Itoa(syntaxStatus(src, err))
+	f.Stmts = append(f.Stmts, &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{lit("__sf_synerr"), lit(status), lit(msg)}}})
 	return f, msg
+}
+
+// syntaxStatus is bash's exit status for src, which fails to parse with
+// err.
+func syntaxStatus(src string, err error) int {
+	var pe syntax.ParseError
+	if errors.As(err, &pe) && pe.Text == "reached EOF without matching `(` with `)`" && afterEquals(src, pe.Pos) {
+		return 1
+	}
+	return 2
 }
 
 // syntaxMessage words a parse error as bash does (see above).
