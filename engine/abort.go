@@ -32,6 +32,9 @@ type groupState struct {
 	at atomic.Int64
 	// aborts counts the checks that failed.
 	aborts atomic.Int64
+	// lenient is set when the last check that failed was one set -e
+	// does not act on (an arithmetic error).
+	lenient atomic.Bool
 	// flags is $- as __sf_group - "$-" last saw it.
 	flags atomic.Value
 }
@@ -41,9 +44,7 @@ type groupState struct {
 func (gs *groupState) errexit(ctx context.Context, runner *interp.Runner) bool {
 	word := &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{
 		&syntax.ParamExp{Short: true, Param: &syntax.Lit{Value: "-"}}}}}}
-	mark := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{lit(groupCmd), lit("-"), word}}}
-	colon := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{lit(noop[0]), lit(noop[1])}}}
-	runner.Run(ctx, &syntax.Stmt{Cmd: &syntax.BinaryCmd{Op: syntax.AndStmt, X: mark, Y: colon}})
+	runner.Run(ctx, keepingStatus(&syntax.CallExpr{Args: []*syntax.Word{lit(groupCmd), lit("-"), word}}))
 	flags, _ := gs.flags.Load().(string)
 	return strings.Contains(flags, "e")
 }
@@ -59,7 +60,7 @@ func groupOf(ctx context.Context) *groupState {
 const groupCmd = "__sf_group"
 
 // abortCalls are the internal commands that may abandon a line.
-var abortCalls = map[string]bool{roCmd: true}
+var abortCalls = map[string]bool{roCmd: true, arithCmd: true}
 
 // runFile runs file on runner as bash runs a program: a line abandoned
 // by a failed check is followed by the next one.
@@ -78,7 +79,7 @@ func (r *run) runFile(ctx context.Context, runner *interp.Runner, file *syntax.F
 			return err
 		}
 		from = nextStart(starts, int(gs.at.Load()))
-		if from < 0 || gs.errexit(ctx, runner) {
+		if from < 0 || gs.errexit(ctx, runner) && !gs.lenient.Load() {
 			return err
 		}
 	}
@@ -111,15 +112,35 @@ func markLines(stmts []*syntax.Stmt) ([]*syntax.Stmt, []int) {
 }
 
 func groupMarker(n int) *syntax.Stmt {
-	mark := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{lit(groupCmd), lit(strconv.Itoa(n))}}}
-	colon := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{lit(noop[0]), lit(noop[1])}}}
-	return &syntax.Stmt{Cmd: &syntax.BinaryCmd{Op: syntax.AndStmt, X: mark, Y: colon}}
+	return keepingStatus(&syntax.CallExpr{Args: []*syntax.Word{lit(groupCmd), lit(strconv.Itoa(n))}})
+}
+
+// okCmd ends the statements keepingStatus makes.
+const okCmd = "__sf_ok"
+
+// keepingStatus is `CALL && __sf_ok`, for a call of the engine's that
+// ends with the status it was given ([run.keptStatus]): a failing status
+// that way is out of reach of set -e and the ERR trap, and $? after it
+// is as it was before.
+func keepingStatus(call *syntax.CallExpr) *syntax.Stmt {
+	ok := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{lit(okCmd)}}}
+	return &syntax.Stmt{Cmd: &syntax.BinaryCmd{Op: syntax.AndStmt, X: &syntax.Stmt{Cmd: call}, Y: ok}}
+}
+
+// keptStatus is the command that ends with the status of the command
+// before ctx's: the interpreter's true when that is 0 and the program
+// has no function named true, cheaper than an internal command.
+func (r *run) keptStatus(ctx context.Context) []string {
+	n := interp.HandlerCtx(ctx).LastExitStatus
+	if n == 0 && !r.funcs.has("true") {
+		return []string{"true"}
+	}
+	return []string{noop[0], strconv.Itoa(n)}
 }
 
 // groupCall is what the marker runs: it notes where the line starts and
 // keeps $?.
-func groupCall(ctx context.Context, args []string) []string {
-	hc := interp.HandlerCtx(ctx)
+func (r *run) groupCall(ctx context.Context, args []string) []string {
 	if gs := groupOf(ctx); gs != nil && len(args) == 3 && args[1] == "-" {
 		gs.flags.Store(args[2])
 		return []string{noop[0], "1"}
@@ -127,13 +148,14 @@ func groupCall(ctx context.Context, args []string) []string {
 		n, _ := strconv.Atoi(args[1])
 		gs.at.Store(int64(n))
 	}
-	return []string{noop[0], strconv.Itoa(hc.LastExitStatus)}
+	return r.keptStatus(ctx)
 }
 
 // abandon is what a failed check runs: the line is given up, as bash
-// does.
-func abandon(ctx context.Context) []string {
+// does; set -e then ends the shell unless lenient.
+func abandon(ctx context.Context, lenient bool) []string {
 	if gs := groupOf(ctx); gs != nil {
+		gs.lenient.Store(lenient)
 		gs.aborts.Add(1)
 	}
 	return []string{"exit", "1"}

@@ -81,15 +81,22 @@ func (r *run) replace(ctx context.Context, args []string) ([]string, error) {
 	case "__sf_fd":
 		return r.fdCmd(ctx, args), nil
 	case roCmd:
-		return roCall(ctx, args[1:]), nil
+		return r.roCall(ctx, args[1:]), nil
+	case okCmd:
+		if r.funcs.has("true") {
+			return noop, nil
+		}
+		return []string{"true"}, nil
+	case arithCmd:
+		return r.arithCall(ctx, args[1:]), nil
 	case warnCmd:
-		return warnCall(ctx, args[1:]), nil
+		return r.warnCall(ctx, args[1:]), nil
 	case intCmd:
 		return intArgs(ctx, args[1:]), nil
 	case reqCmd:
 		return r.reqCall(ctx, args[1:]), nil
 	case groupCmd:
-		return groupCall(ctx, args), nil
+		return r.groupCall(ctx, args), nil
 	case "__sf_let":
 		return letArgs(ctx, args[1:]), nil
 	case "__sf_psload":

@@ -49,8 +49,7 @@ func parseProgram(src, name string) (*syntax.File, error) {
 // file that ends on or after line at.
 func insertWarning(file *syntax.File, at uint, line int, msg string) {
 	call := &syntax.CallExpr{Args: []*syntax.Word{lit(warnCmd), lit(strconv.Itoa(line)), {Parts: []syntax.WordPart{&syntax.SglQuoted{Value: msg}}}}}
-	status := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{lit(noop[0]), lit(noop[1])}}}
-	warn := &syntax.Stmt{Cmd: &syntax.BinaryCmd{Op: syntax.AndStmt, X: &syntax.Stmt{Cmd: call}, Y: status}}
+	warn := keepingStatus(call)
 	for i, st := range file.Stmts {
 		if st.End().Line() >= at {
 			file.Stmts = append(file.Stmts[:i], append([]*syntax.Stmt{warn}, file.Stmts[i:]...)...)
@@ -61,10 +60,10 @@ func insertWarning(file *syntax.File, at uint, line int, msg string) {
 }
 
 // warnCall is what __sf_warn LINE MSG runs; it keeps $?.
-func warnCall(ctx context.Context, args []string) []string {
+func (r *run) warnCall(ctx context.Context, args []string) []string {
 	hc := interp.HandlerCtx(ctx)
 	if len(args) == 2 {
 		fmt.Fprintf(hc.Stderr, "%s: line %s: warning: %s\n", shellName(ctx), args[0], args[1])
 	}
-	return []string{noop[0], strconv.Itoa(hc.LastExitStatus)}
+	return r.keptStatus(ctx)
 }

@@ -216,7 +216,7 @@ func arithSyntaxMsg(a string) string {
 	_, err := parse("(( "+a+"\n))", "")
 	var pe syntax.ParseError
 	if i := unmatchedParen(a); i >= 0 {
-		return fmt.Sprintf("%s: syntax error in expression (error token is %q)", a, a[i:])
+		return fmt.Sprintf("%s: syntax error in expression (error token is \"%s\")", a, a[i:])
 	}
 	if !errors.As(err, &pe) || pe.Pos.Line() != 1 || int(pe.Pos.Col()) < 4 || int(pe.Pos.Col())-4 >= len(a) {
 		return a + ": syntax error in expression"
@@ -224,9 +224,9 @@ func arithSyntaxMsg(a string) string {
 	tok := a[pe.Pos.Col()-4:]
 	switch {
 	case strings.HasSuffix(pe.Text, "must be followed by an expression"), strings.HasSuffix(pe.Text, "must follow an expression"):
-		return fmt.Sprintf("%s: syntax error: operand expected (error token is %q)", a, tok)
+		return fmt.Sprintf("%s: syntax error: operand expected (error token is \"%s\")", a, tok)
 	case strings.HasPrefix(pe.Text, "not a valid arithmetic operator"):
-		return fmt.Sprintf("%s: syntax error in expression (error token is %q)", a, tok)
+		return fmt.Sprintf("%s: syntax error in expression (error token is \"%s\")", a, tok)
 	}
 	return a + ": syntax error in expression"
 }

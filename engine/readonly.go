@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/interp"
@@ -18,7 +17,7 @@ import (
 // earlier one of the session names, and bash's own UID and EUID) is
 // rewritten to check first:
 //
-//	x=2  ->  { __sf_ro x && __sf_status 0; x=2; }
+//	x=2  ->  { __sf_ro x && __sf_ok; x=2; }
 //
 // __sf_ro keeps $? (x=$? still sees it) and, when x is readonly, prints
 // bash's message and gives up the line. A name made readonly in a way
@@ -108,7 +107,7 @@ func (ro roNames) assigned(st *syntax.Stmt) []string {
 	return names
 }
 
-// roCheck is `__sf_ro WHERE NAMES... && __sf_status 0`, placed where st
+// roCheck is `__sf_ro WHERE NAMES... && __sf_ok`, placed where st
 // is; WHERE is f in a function's body, - elsewhere.
 func roCheck(st *syntax.Stmt, inFunc bool, names []string) *syntax.Stmt {
 	cmd := lit(roCmd)
@@ -121,12 +120,11 @@ func roCheck(st *syntax.Stmt, inFunc bool, names []string) *syntax.Stmt {
 	for _, n := range names {
 		call.Args = append(call.Args, lit(n))
 	}
-	status := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{lit(noop[0]), lit(noop[1])}}}
-	return &syntax.Stmt{Cmd: &syntax.BinaryCmd{Op: syntax.AndStmt, X: &syntax.Stmt{Cmd: call}, Y: status}}
+	return keepingStatus(call)
 }
 
 // roCall is what __sf_ro WHERE NAMES... runs.
-func roCall(ctx context.Context, args []string) []string {
+func (r *run) roCall(ctx context.Context, args []string) []string {
 	hc := interp.HandlerCtx(ctx)
 	if len(args) == 0 {
 		return noop
@@ -134,10 +132,10 @@ func roCall(ctx context.Context, args []string) []string {
 	for _, n := range args[1:] {
 		if hc.Env.Get(n).ReadOnly {
 			fmt.Fprintf(hc.Stderr, "%s: line %d: %s: readonly variable\n", msgShell(ctx, args[0] == "f"), posLine(hc.Pos), n)
-			return abandon(ctx)
+			return abandon(ctx, false)
 		}
 	}
-	return []string{noop[0], strconv.Itoa(hc.LastExitStatus)}
+	return r.keptStatus(ctx)
 }
 
 // msgShell is the name bash's messages start with: $0, but for a

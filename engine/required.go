@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"fmt"
-	"strconv"
 
 	"mvdan.cc/sh/v3/interp"
 	"mvdan.cc/sh/v3/syntax"
@@ -17,7 +16,7 @@ import (
 // expansion, and with no command substitution in the command, which
 // would run first in bash) is rewritten to check first:
 //
-//	echo ${v:?msg}  ->  { __sf_req LINE WHERE v :? "${v+x}${v:+y}" "msg" && __sf_status 0; echo ${v:?msg}; }
+//	echo ${v:?msg}  ->  { __sf_req LINE WHERE v :? "${v+x}${v:+y}" "msg" && __sf_ok; echo ${v:?msg}; }
 //
 // The check keeps $?; when the parameter fails it prints bash's message
 // and exits 1, noting the status 127 for the top level (see
@@ -118,8 +117,7 @@ func reqCheck(st *syntax.Stmt, pe *syntax.ParamExp, inFunc bool) *syntax.Stmt {
 		msg = pe.Exp.Word
 	}
 	call := &syntax.CallExpr{Args: []*syntax.Word{cmd, lit(where), lit(paramName(pe)), lit(pe.Exp.Op.String()), state, msg}}
-	status := &syntax.Stmt{Cmd: &syntax.CallExpr{Args: []*syntax.Word{lit(noop[0]), lit(noop[1])}}}
-	return &syntax.Stmt{Cmd: &syntax.BinaryCmd{Op: syntax.AndStmt, X: &syntax.Stmt{Cmd: call}, Y: status}}
+	return keepingStatus(call)
 }
 
 // paramName is the parameter as bash's message names it (a[1] for an
@@ -142,7 +140,7 @@ func (r *run) reqCall(ctx context.Context, args []string) []string {
 	}
 	where, name, op, state, msg := args[0], args[1], args[2], args[3], args[4]
 	if state == "xy" || state == "x" && op == "?" {
-		return []string{noop[0], strconv.Itoa(hc.LastExitStatus)}
+		return r.keptStatus(ctx)
 	}
 	if msg == "" && op == "?" {
 		msg = "parameter not set"

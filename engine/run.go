@@ -342,7 +342,7 @@ func (r *run) program(req Request) (*syntax.File, int) {
 			return nil, syntaxStatus(req.Command, err)
 		}
 	}
-	if err := r.prepare(file, nil); err != nil {
+	if err := r.prepare(file, req.Command, nil); err != nil {
 		fmt.Fprintf(r.stderr, "shellfence: %v\n", err)
 		return nil, 2
 	}

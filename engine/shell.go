@@ -30,7 +30,7 @@ func (r *run) shell(q *builtins.Proc, script string, opts ...string) int {
 			return syntaxStatus(script, err)
 		}
 	}
-	if err := r.prepare(file, opts); err != nil {
+	if err := r.prepare(file, script, opts); err != nil {
 		fmt.Fprintf(q.Stderr, "shellfence: %v\n", err)
 		return 2
 	}

@@ -19,7 +19,7 @@ func parse(src, name string) (*syntax.File, error) {
 // processes in the background) and turns each input process substitution
 // <(cmd) into a command substitution that runs cmd into an in-memory file
 // only this run can open, and expands to that file's /dev/fd name.
-func (r *run) prepare(file *syntax.File, opts []string) error {
+func (r *run) prepare(file *syntax.File, src string, opts []string) error {
 	r.shellState.mu.Lock()
 	defer r.shellState.mu.Unlock()
 	var err error
@@ -46,13 +46,13 @@ func (r *run) prepare(file *syntax.File, opts []string) error {
 	if err != nil {
 		return err
 	}
-	r.rewrite(file, opts)
+	r.rewrite(file, src, opts)
 	return nil
 }
 
 // rewrite applies the rewrites that give the interpreter bash's behaviour
 // where its own differs (each file says why).
-func (r *run) rewrite(file *syntax.File, opts []string) {
+func (r *run) rewrite(file *syntax.File, src string, opts []string) {
 	r.funcs.add(file)
 	r.rewriteArrayOps(file)
 	rewriteLet(file)
@@ -70,6 +70,7 @@ func (r *run) rewrite(file *syntax.File, opts []string) {
 		r.rewriteLoops(file)
 		r.rewriteReadonly(file)
 		rewriteRequired(file)
+		rewriteArith(file, src)
 		r.rewriteIntegers(file)
 		rewriteTicks(file)
 		rewriteSplitSubst(file)
