@@ -60,16 +60,6 @@ func rewriteArith(file *syntax.File, src string) {
 // arithExps lists the arithmetic expansions in the words of a simple
 // command (outside other expansions).
 func arithExps(st *syntax.Stmt) []*syntax.ArithmExp {
-	c, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok {
-		return nil
-	}
-	words := append([]*syntax.Word{}, c.Args...)
-	for _, a := range c.Assigns {
-		if a.Value != nil {
-			words = append(words, a.Value)
-		}
-	}
 	var out []*syntax.ArithmExp
 	var add func(parts []syntax.WordPart)
 	add = func(parts []syntax.WordPart) {
@@ -84,7 +74,7 @@ func arithExps(st *syntax.Stmt) []*syntax.ArithmExp {
 			}
 		}
 	}
-	for _, w := range words {
+	for _, w := range simpleWords(st) {
 		add(w.Parts)
 	}
 	return out

@@ -99,17 +99,7 @@ func (in intNames) addDecl(d *syntax.DeclClause) bool {
 	default:
 		return false
 	}
-	integer := false
-	for _, a := range d.Args {
-		if a.Name == nil && a.Value != nil {
-			o := a.Value.Lit()
-			if strings.HasPrefix(o, "-") && strings.ContainsAny(o, "aA") {
-				return false
-			}
-			integer = integer || strings.HasPrefix(o, "-") && strings.Contains(o, "i")
-		}
-	}
-	if !integer {
+	if flags := declFlags(d); !strings.Contains(flags, "i") || strings.ContainsAny(flags, "aA") {
 		return false
 	}
 	for _, a := range d.Args {

@@ -73,15 +73,7 @@ func funcStmts(file *syntax.File) map[*syntax.Stmt]bool {
 
 // addDecl adds the names d makes readonly.
 func (ro roNames) addDecl(d *syntax.DeclClause) {
-	readonly := d.Variant.Value == "readonly"
-	for _, a := range d.Args {
-		if a.Name == nil && a.Value != nil {
-			if o := a.Value.Lit(); strings.HasPrefix(o, "-") && strings.Contains(o, "r") {
-				readonly = true
-			}
-		}
-	}
-	if !readonly {
+	if d.Variant.Value != "readonly" && !strings.Contains(declFlags(d), "r") {
 		return
 	}
 	for _, a := range d.Args {
@@ -89,6 +81,35 @@ func (ro roNames) addDecl(d *syntax.DeclClause) {
 			ro[a.Name.Value] = true
 		}
 	}
+}
+
+// declFlags is the option letters of d written as literal words.
+func declFlags(d *syntax.DeclClause) string {
+	var b strings.Builder
+	for _, a := range d.Args {
+		if a.Name == nil && a.Value != nil {
+			if o := a.Value.Lit(); strings.HasPrefix(o, "-") {
+				b.WriteString(o[1:])
+			}
+		}
+	}
+	return b.String()
+}
+
+// simpleWords lists the words of st, when it is a simple command: its
+// arguments, then the values it assigns.
+func simpleWords(st *syntax.Stmt) []*syntax.Word {
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok {
+		return nil
+	}
+	words := append([]*syntax.Word{}, c.Args...)
+	for _, a := range c.Assigns {
+		if a.Value != nil {
+			words = append(words, a.Value)
+		}
+	}
+	return words
 }
 
 // assigned lists the names st assigns that may be readonly, when st is a

@@ -47,18 +47,8 @@ func rewriteRequired(file *syntax.File) {
 // requiredParams lists the ${v?} and ${v:?} expansions of a simple
 // command's words, nil when it has a command substitution.
 func requiredParams(st *syntax.Stmt) []*syntax.ParamExp {
-	c, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok {
-		return nil
-	}
-	words := append([]*syntax.Word{}, c.Args...)
-	for _, a := range c.Assigns {
-		if a.Value != nil {
-			words = append(words, a.Value)
-		}
-	}
 	var out []*syntax.ParamExp
-	for _, w := range words {
+	for _, w := range simpleWords(st) {
 		if hasSubst(w) {
 			return nil
 		}
