@@ -22,6 +22,7 @@ func TestLineMessages(t *testing.T) {
 		{"./s.sh", "n 1\n", "./s.sh: line 3: x: readonly variable\n"},
 		{"bash -c 'readonly y=1; y=2; echo no' sub; echo $?", "1\n", "sub: line 1: y: readonly variable\n"},
 		{"bash -c 'echo\n: ${v:?gone}' s; echo $?", "\n127\n", "s: line 2: v: gone\n"},
+		{"echo a\necho $((1/0)) no\nf() {\n  : $((08))\n}\nf; echo no\ntrue", "a\n", "bash: line 2: 1/0: division by 0 (error token is \"0\")\nenvironment: line 4: 08: value too great for base (error token is \"08\")\n"},
 		{"echo a\ncat <<EOF\nx", "a\nx\n", "bash: line 3: warning: here-document at line 2 delimited by end-of-file (wanted `EOF')\n"},
 		{"echo a\ncat < nofile; set -C; echo b > s.sh; true", "a\n", "bash: line 2: nofile: No such file or directory\nbash: line 2: s.sh: cannot overwrite existing file\n"},
 	}
