@@ -59,13 +59,10 @@ func groupOf(ctx context.Context) *groupState {
 // abortCmd is the name of the marker of a top-level line.
 const groupCmd = "__sf_group"
 
-// abortCalls are the internal commands that may abandon a line.
-var abortCalls = map[string]bool{roCmd: true, arithCmd: true}
-
 // runFile runs file on runner as bash runs a program: a line abandoned
 // by a failed check is followed by the next one.
 func (r *run) runFile(ctx context.Context, runner *interp.Runner, file *syntax.File) error {
-	if r.traced.Load() || !hasCall(file, abortCalls) {
+	if r.traced.Load() || !r.checked.Load() {
 		return runner.Run(ctx, file)
 	}
 	gs := &groupState{}
@@ -159,16 +156,4 @@ func abandon(ctx context.Context, lenient bool) []string {
 		gs.aborts.Add(1)
 	}
 	return []string{"exit", "1"}
-}
-
-// hasCall reports whether file calls one of names (a literal first word).
-func hasCall(file *syntax.File, names map[string]bool) bool {
-	found := false
-	syntax.Walk(file, func(n syntax.Node) bool {
-		if c, ok := n.(*syntax.CallExpr); ok && len(c.Args) > 0 && names[c.Args[0].Lit()] {
-			found = true
-		}
-		return !found
-	})
-	return found
 }

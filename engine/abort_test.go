@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -31,5 +32,25 @@ func TestLineMessages(t *testing.T) {
 		if d := cmp.Diff(outcome{tt.stdout, tt.stderr, 0}, got); d != "" {
 			t.Errorf("%q (-want +got):\n%s", tt.cmd, d)
 		}
+	}
+}
+
+// TestAbandonAcrossRuns checks that a function of an earlier run of a
+// session, holding a check, gives up only the line of the run that calls
+// it.
+func TestAbandonAcrossRuns(t *testing.T) {
+	_, ws := workspace(t, nil)
+	s := engine.New(ws).NewSession()
+	var got []outcome
+	for _, cmd := range []string{"readonly x=1; f() { x=2; echo no; }", "f; echo no\necho next $?"} {
+		res, err := s.Run(context.Background(), engine.Request{Command: cmd})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, outcome{string(res.Stdout), string(res.Stderr), res.ExitCode})
+	}
+	want := []outcome{{"", "", 0}, {"next 1\n", "environment: line 1: x: readonly variable\n", 0}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
 	}
 }

@@ -29,7 +29,7 @@ const arithCmd = "__sf_arith"
 
 // rewriteArith puts the checks before the simple commands of file, whose
 // source is src, that have arithmetic expansions that can fail.
-func rewriteArith(file *syntax.File, src string) {
+func (r *run) rewriteArith(file *syntax.File, src string) {
 	type site struct {
 		st     *syntax.Stmt
 		checks []*syntax.Stmt
@@ -53,6 +53,7 @@ func rewriteArith(file *syntax.File, src string) {
 		return true
 	})
 	for _, s := range sites {
+		r.checked.Store(true)
 		s.st.Cmd = &syntax.Block{Stmts: append(s.checks, &syntax.Stmt{Cmd: s.st.Cmd})}
 	}
 }

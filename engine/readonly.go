@@ -50,6 +50,7 @@ func (r *run) rewriteReadonly(file *syntax.File) {
 	})
 	inFunc := funcStmts(file)
 	for _, st := range sts {
+		r.checked.Store(true)
 		st.Cmd = &syntax.Block{Stmts: []*syntax.Stmt{roCheck(st, inFunc[st], r.roNames.assigned(st)), {Cmd: st.Cmd}}}
 	}
 }

@@ -54,6 +54,10 @@ type shellState struct {
 	srcs sources
 	// traced is set once a program may turn on set -x.
 	traced atomic.Bool
+	// checked is set once a program of the shell has a check that may
+	// give up a line (see abort.go): from then on its programs run a
+	// line at a time, functions of earlier runs holding checks too.
+	checked atomic.Bool
 	// noclobber is set while set -C is on.
 	noclobber atomic.Bool
 	// intNames holds the names the shell's programs declare integer.

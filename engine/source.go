@@ -91,7 +91,7 @@ func (r *run) prepareSourced(text string) string {
 	if r.traced.Load() {
 		opts = []string{"xtrace"}
 	}
-	if r.prepare(file, text, opts) != nil {
+	if r.prepare(file, "", opts) != nil {
 		return text
 	}
 	var b strings.Builder

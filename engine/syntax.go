@@ -18,7 +18,10 @@ func parse(src, name string) (*syntax.File, error) {
 // touch the host (coprocesses and output process substitution run
 // processes in the background) and turns each input process substitution
 // <(cmd) into a command substitution that runs cmd into an in-memory file
-// only this run can open, and expands to that file's /dev/fd name.
+// only this run can open, and expands to that file's /dev/fd name. src
+// is the program's text, "" for a sourced file, which gets none of the
+// checks that give up a line (see abort.go): bash gives up the line of
+// the sourced file, which the engine cannot resume.
 func (r *run) prepare(file *syntax.File, src string, opts []string) error {
 	r.shellState.mu.Lock()
 	defer r.shellState.mu.Unlock()
@@ -68,9 +71,11 @@ func (r *run) rewrite(file *syntax.File, src string, opts []string) {
 		r.traced.Store(true)
 	} else {
 		r.rewriteLoops(file)
-		r.rewriteReadonly(file)
+		if src != "" {
+			r.rewriteReadonly(file)
+			r.rewriteArith(file, src)
+		}
 		rewriteRequired(file)
-		rewriteArith(file, src)
 		r.rewriteIntegers(file)
 		rewriteTicks(file)
 		rewriteSplitSubst(file)
