@@ -11,6 +11,7 @@ package builtins
 
 import (
 	"bufio"
+	"bytes"
 	"io"
 	"strconv"
 	"strings"
@@ -115,7 +116,10 @@ func expandStream(p *Proc, in io.Reader, t *tabStops, initial bool) error {
 		switch {
 		case c == '\t' && (!initial || leading):
 			next, _ := t.next(col)
-			out = append(out, strings.Repeat(" ", next-col)...)
+			var werr error
+			if out, werr = p.blanks(out, next-col); werr != nil {
+				return werr
+			}
 			col = next
 		case c == '\b':
 			out = append(out, c)
@@ -140,4 +144,23 @@ func expandStream(p *Proc, in io.Reader, t *tabStops, initial bool) error {
 			}
 		}
 	}
+}
+
+// blankRun is what blanks appends at once: the spaces of a tab stop at
+// column 1000000000 are written as they are made, not held.
+var blankRun = bytes.Repeat([]byte{' '}, 32<<10)
+
+// blanks appends n spaces to out, writing out whenever it holds 32 KiB.
+func (p *Proc) blanks(out []byte, n int) ([]byte, error) {
+	for n > 0 {
+		k := min(n, len(blankRun))
+		out, n = append(out, blankRun[:k]...), n-k
+		if len(out) >= 32<<10 {
+			if err := p.write(out); err != nil {
+				return out, err
+			}
+			out = out[:0]
+		}
+	}
+	return out, nil
 }

@@ -106,10 +106,25 @@ func (f *folder) run(p *Proc, in io.Reader) error {
 	}
 }
 
+// push appends c to the line, which grows as a held buffer does (fold
+// -w 2000000000 of an endless line stops at the budget).
+func (f *folder) push(p *Proc, c byte) error {
+	if len(f.line) == cap(f.line) {
+		var err error
+		if f.line, err = p.growLine(f.line, 1); err != nil {
+			return err
+		}
+	}
+	f.line = append(f.line, c)
+	return nil
+}
+
 // add takes one byte, writing out the lines it completes.
 func (f *folder) add(p *Proc, c byte) error {
 	if c == '\n' {
-		f.line = append(f.line, c)
+		if err := f.push(p, c); err != nil {
+			return err
+		}
 		err := p.write(f.line)
 		f.line, f.column = f.line[:0], 0
 		return err
@@ -117,8 +132,7 @@ func (f *folder) add(p *Proc, c byte) error {
 	for {
 		f.column = f.adjust(f.column, c)
 		if f.column <= f.width {
-			f.line = append(f.line, c)
-			return nil
+			return f.push(p, c)
 		}
 		if f.spaces {
 			if end := lastBlank(f.line); end > 0 {
@@ -134,8 +148,7 @@ func (f *folder) add(p *Proc, c byte) error {
 			}
 		}
 		if len(f.line) == 0 {
-			f.line = append(f.line, c)
-			return nil
+			return f.push(p, c)
 		}
 		if err := p.write(append(f.line, '\n')); err != nil {
 			return err

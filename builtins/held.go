@@ -1,6 +1,7 @@
 package builtins
 
 import (
+	"bufio"
 	"bytes"
 	"io"
 
@@ -70,4 +71,60 @@ func (p *Proc) readInputHeld(name string) ([]byte, error) {
 		size = in.info.Size()
 	}
 	return p.readHeld(in.r, size)
+}
+
+// readLine reads one line of r into buf (reused: its contents are
+// replaced), the end of line included when there is one; io.EOF comes
+// with the last piece, or alone. The buffer grows as a held buffer does,
+// charged before it grows: an endless line (cat /dev/zero | rev) stops
+// at the budget instead of doubling past it.
+func (p *Proc) readLine(r *bufio.Reader, eol byte, buf []byte) ([]byte, error) {
+	return lineInto(r, eol, buf, p.growLine)
+}
+
+// growLine gives buf room for n more bytes, charged before it grows, the
+// old capacity released once it is copied.
+func (p *Proc) growLine(buf []byte, n int) ([]byte, error) {
+	if p.Cancelled() {
+		return nil, errStopped
+	}
+	newCap, err := p.Budget().Grow(budget.Memory, cap(buf), len(buf)+n)
+	if err != nil {
+		return nil, err
+	}
+	grown := make([]byte, len(buf), newCap)
+	budget.Copy(grown, buf)
+	p.Budget().Release(budget.Memory, int64(cap(buf)))
+	return grown, nil
+}
+
+// lineInto reads one line of r into buf[:0]; grow, when not nil, makes
+// room for a piece that does not fit.
+func lineInto(r *bufio.Reader, eol byte, buf []byte, grow func([]byte, int) ([]byte, error)) ([]byte, error) {
+	buf = buf[:0]
+	for {
+		piece, err := r.ReadSlice(eol)
+		if grow != nil && len(buf)+len(piece) > cap(buf) {
+			var gerr error
+			if buf, gerr = grow(buf, len(piece)); gerr != nil {
+				return nil, gerr
+			}
+		}
+		buf = append(buf, piece...)
+		if err != bufio.ErrBufferFull {
+			return buf, err
+		}
+	}
+}
+
+// appendHeld is append for a buffer a command holds, grown as growLine
+// grows it.
+func (p *Proc) appendHeld(buf, b []byte) ([]byte, error) {
+	if len(buf)+len(b) > cap(buf) {
+		var err error
+		if buf, err = p.growLine(buf, len(b)); err != nil {
+			return nil, err
+		}
+	}
+	return append(buf, b...), nil
 }

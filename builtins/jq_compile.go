@@ -27,6 +27,7 @@ func (r *jqRun) compile(src string) int {
 		return jqErrCompile
 	}
 	r.ord.collectLiterals(q)
+	rewriteMul(q)
 	q.FuncDefs = append(append([]*gojq.FuncDef{}, jqPreludeDefs()...), q.FuncDefs...)
 	code, err := gojq.Compile(q, r.compilerOptions()...)
 	if err != nil {
@@ -72,6 +73,7 @@ func (r *jqRun) compilerOptions() []gojq.CompilerOption {
 		gojq.WithEnvironLoader(func() []string { return env }),
 		gojq.WithInputIter(r.in),
 		gojq.WithFunction("_sf_keys", 0, 0, r.keysUnsorted),
+		gojq.WithFunction("_sf_mul_room", 2, 2, r.mulRoom),
 		gojq.WithFunction("_sf_from_entries", 0, 0, r.fromEntries),
 		gojq.WithFunction("_sf_tojson", 0, 0, func(v any, _ []any) any {
 			return string((&jqEncoder{ord: r.ord}).encode(nil, v, 0))

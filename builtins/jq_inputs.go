@@ -129,7 +129,7 @@ func (in *jqInputs) readLine() (any, error) {
 	var sb strings.Builder
 	for {
 		chunk, err := in.raw.ReadSlice('\n')
-		if herr := in.hold(int64(len(chunk))); herr != nil {
+		if herr := in.hold(2 * int64(len(chunk))); herr != nil { // the builder doubles
 			return nil, herr
 		}
 		sb.Write(chunk)
@@ -156,7 +156,7 @@ func (in *jqInputs) slurp() (any, error) {
 		for in.open() {
 			for {
 				chunk, err := in.raw.ReadSlice('\n')
-				if herr := in.hold(int64(len(chunk))); herr != nil {
+				if herr := in.hold(2 * int64(len(chunk))); herr != nil { // the builder doubles
 					return nil, herr
 				}
 				sb.Write(chunk)

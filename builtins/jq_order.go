@@ -162,6 +162,16 @@ func (o *jqOrder) literalFor(m map[string]any) []string {
 // collectLiterals finds the object constructors of q whose keys are all
 // constant, in the order they are written.
 func (o *jqOrder) collectLiterals(q *gojq.Query) {
+	jqWalk(q, func(node any) {
+		if obj, ok := node.(*gojq.Object); ok {
+			o.addLiteral(obj)
+		}
+	})
+}
+
+// jqWalk calls visit with every node of q's syntax tree (each pointer
+// once).
+func jqWalk(q *gojq.Query, visit func(node any)) {
 	seen := map[any]bool{}
 	var walk func(v reflect.Value)
 	walk = func(v reflect.Value) {
@@ -171,9 +181,7 @@ func (o *jqOrder) collectLiterals(q *gojq.Query) {
 				return
 			}
 			seen[v.Interface()] = true
-			if obj, ok := v.Interface().(*gojq.Object); ok {
-				o.addLiteral(obj)
-			}
+			visit(v.Interface())
 			walk(v.Elem())
 		case reflect.Struct:
 			for i := 0; i < v.NumField(); i++ {

@@ -127,9 +127,10 @@ func (o *nlOpts) setDelim(v string) {
 // number copies one input, numbering its lines.
 func (o *nlOpts) number(p *Proc, in io.Reader) error {
 	r := bufio.NewReaderSize(in, 64<<10)
-	var out []byte
+	var out, line []byte
 	for {
-		line, err := r.ReadBytes('\n')
+		var err error
+		line, err = p.readLine(r, '\n', line)
 		if len(line) > 0 {
 			out = o.appendLine(out[:0], line)
 			if werr := p.write(out); werr != nil {

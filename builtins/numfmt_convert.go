@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/shellfence/shellfence/builtins/internal/quote"
+	"github.com/shellfence/shellfence/vfs/budget"
 )
 
 // numfmt's parse outcomes (GNU's simple_strtod_error).
@@ -43,6 +44,14 @@ func (n *numfmtRun) field(text string, field uint64) {
 		val = val * o.fromUnit / o.toUnit
 		var out string
 		if out, ok = n.render(val, prec); ok {
+			if pad := int64(width - len(out)); pad > bigConversion {
+				// Charged before it is built, as printf's widths are.
+				if n.p.hold(3*pad) != nil {
+					n.abort = true
+					return
+				}
+				defer n.p.Budget().Release(budget.Memory, 3*pad)
+			}
 			if len(out) < width {
 				if left {
 					out += strings.Repeat(" ", width-len(out))

@@ -26,14 +26,10 @@ func rev(p *Proc) int {
 
 func revLines(p *Proc, in io.Reader) error {
 	r := bufio.NewReaderSize(in, 64<<10)
-	var out []byte
+	var out, line []byte
 	for {
-		line, err := r.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			var rest []byte
-			rest, err = r.ReadBytes('\n')
-			line = append(append([]byte(nil), line...), rest...)
-		}
+		var err error
+		line, err = p.readLine(r, '\n', line)
 		if len(line) > 0 {
 			out = appendReversed(out[:0], line)
 			if werr := p.write(out); werr != nil {

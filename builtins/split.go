@@ -180,17 +180,26 @@ func (o *splitOpts) fillPiece(p *Proc, r *bufio.Reader, buf *bytes.Buffer) (bool
 		_, err := r.Peek(1)
 		return err == io.EOF, nil
 	}
-	if err := p.growHeld(buf, int(min(o.size, 64<<20))); err != nil {
-		return true, err
+	// A piece is held until it is written, charged as it grows: one
+	// io.CopyN of -b 2G into the buffer held 7 GiB.
+	cr := newChunkReader(p, io.LimitReader(r, o.size))
+	for {
+		b, err := cr.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return true, err
+		}
+		if err := p.growHeld(buf, len(b)); err != nil {
+			return true, err
+		}
+		buf.Write(b)
 	}
-	n, err := io.CopyN(buf, r, o.size)
-	if err == io.EOF || n < o.size {
+	if int64(buf.Len()) < o.size {
 		return true, nil
 	}
-	if err != nil {
-		return true, err
-	}
-	_, err = r.Peek(1)
+	_, err := r.Peek(1)
 	return err == io.EOF, nil
 }
 

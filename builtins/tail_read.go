@@ -173,7 +173,9 @@ func (p *Proc) tailPipeBytes(in *textInput, n uint64) error {
 		if err != nil {
 			return err
 		}
-		keep = append(keep, b...)
+		if keep, err = p.appendHeld(keep, b); err != nil {
+			return err
+		}
 		if uint64(len(keep)) > limit {
 			keep = append(keep[:0], keep[uint64(len(keep))-n:]...)
 		}
@@ -199,7 +201,9 @@ func (p *Proc) tailPipeLines(in *textInput, n uint64, eol byte) error {
 		if err != nil {
 			return err
 		}
-		keep = append(keep, b...)
+		if keep, err = p.appendHeld(keep, b); err != nil {
+			return err
+		}
 		eols += uint64(bytes.Count(b, []byte{eol}))
 		if len(keep) >= next && eols > n {
 			keep, eols = dropLines(keep, eols-n, eol), n

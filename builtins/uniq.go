@@ -173,21 +173,15 @@ func (p *Proc) uniqRun(inName, outName string, o *uniqOpts) int {
 	return 1
 }
 
-// readLine reads one whole line, its end included (added when missing).
-func readLine(r *bufio.Reader, eol byte, buf []byte) ([]byte, error) {
-	buf = buf[:0]
-	for {
-		piece, err := r.ReadSlice(eol)
-		buf = append(buf, piece...)
-		switch err {
-		case bufio.ErrBufferFull:
-			continue
-		case io.EOF:
-			if len(buf) == 0 {
-				return nil, io.EOF
-			}
-			return append(buf, eol), nil
+// readLine reads one whole line, its end included (added when missing);
+// grow, when not nil, makes room for it (see [Proc.growLine]).
+func readLine(r *bufio.Reader, eol byte, buf []byte, grow func([]byte, int) ([]byte, error)) ([]byte, error) {
+	buf, err := lineInto(r, eol, buf, grow)
+	if err == io.EOF {
+		if len(buf) == 0 {
+			return nil, io.EOF
 		}
-		return buf, err
+		return append(buf, eol), nil
 	}
+	return buf, err
 }
