@@ -17,7 +17,7 @@ import (
 // it reads as 0) and goes on. A simple command whose words hold such
 // expansions is rewritten to check first:
 //
-//	echo $((a/b))  ->  { __sf_arith WHERE 'a/b' d "$((b))" 'b' && __sf_ok; echo $((a/b)); }
+//	echo $((a/b))  ->  { __sf_arith WHERE d "$((b))" 'b' 'a/b' && __sf_ok; echo $((a/b)); }
 //
 // Each divisor is evaluated once more by the check, so an expansion is
 // left alone when evaluating it twice, or only part of it, could differ
@@ -34,17 +34,28 @@ func (r *run) rewriteArith(file *syntax.File, src string) {
 		st     *syntax.Stmt
 		checks []*syntax.Stmt
 	}
+	type cmdSite struct {
+		st   *syntax.Stmt
+		call *syntax.CallExpr
+	}
 	var sites []site
+	var cmds []cmdSite
 	inFunc := funcStmts(file)
 	syntax.Walk(file, func(n syntax.Node) bool {
 		st, ok := n.(*syntax.Stmt)
 		if !ok {
 			return true
 		}
+		if ac, ok := st.Cmd.(*syntax.ArithmCmd); ok {
+			if call := arithCheck(st, ac.X, ac.Left, ac.Right, "((", src, inFunc[st]); call != nil {
+				cmds = append(cmds, cmdSite{st, call})
+			}
+			return true
+		}
 		var checks []*syntax.Stmt
 		for _, ae := range arithExps(st) {
-			if c := arithCheck(st, ae, src, inFunc[st]); c != nil {
-				checks = append(checks, c)
+			if call := arithCheck(st, ae.X, ae.Left, ae.Right, "$((", src, inFunc[st]); call != nil {
+				checks = append(checks, keepingStatus(call))
 			}
 		}
 		if len(checks) > 0 {
@@ -55,6 +66,9 @@ func (r *run) rewriteArith(file *syntax.File, src string) {
 	for _, s := range sites {
 		r.checked.Store(true)
 		s.st.Cmd = &syntax.Block{Stmts: append(s.checks, &syntax.Stmt{Cmd: s.st.Cmd})}
+	}
+	for _, c := range cmds {
+		c.st.Cmd = checkedArithCmd(c.call, c.st.Cmd.(*syntax.ArithmCmd))
 	}
 }
 
@@ -88,14 +102,27 @@ type arithFail struct {
 	at   syntax.ArithmExpr
 }
 
-// arithCheck is the check of ae, nil when it needs none or cannot have
+// checkedArithCmd is `if CHECK; then (( X )); else ! __sf_ok; fi`: a
+// failed check skips the command, which then fails as bash's does (set -e
+// and the ERR trap see the if fail, once).
+func checkedArithCmd(call *syntax.CallExpr, ac *syntax.ArithmCmd) *syntax.IfClause {
+	fail := &syntax.Stmt{Negated: true, Cmd: &syntax.CallExpr{Args: []*syntax.Word{lit(okCmd)}}}
+	return &syntax.IfClause{
+		Cond: []*syntax.Stmt{{Cmd: call}},
+		Then: []*syntax.Stmt{{Cmd: ac}},
+		Else: &syntax.IfClause{Then: []*syntax.Stmt{fail}},
+	}
+}
+
+// arithCheck is the check of the expression x between left (where open,
+// "$((" or "((", starts) and right, nil when it needs none or cannot have
 // one.
-func arithCheck(st *syntax.Stmt, ae *syntax.ArithmExp, src string, inFunc bool) *syntax.Stmt {
-	start, end := int(ae.Left.Offset())+3, int(ae.Right.Offset())
-	if ae.X == nil || start > end || end > len(src) || src[ae.Left.Offset():start] != "$((" {
+func arithCheck(st *syntax.Stmt, x syntax.ArithmExpr, left, right syntax.Pos, open, src string, inFunc bool) *syntax.CallExpr {
+	start, end := int(left.Offset())+len(open), int(right.Offset())
+	if x == nil || start > end || end > len(src) || src[left.Offset():start] != open {
 		return nil
 	}
-	fails, ok := failSpots(ae.X)
+	fails, ok := failSpots(x)
 	if !ok || len(fails) == 0 {
 		return nil
 	}
@@ -105,8 +132,10 @@ func arithCheck(st *syntax.Stmt, ae *syntax.ArithmExp, src string, inFunc bool) 
 	if inFunc {
 		where = "f"
 	}
-	expr := strings.TrimLeft(src[start:end], " \t\n")
-	call := &syntax.CallExpr{Args: []*syntax.Word{cmd, lit(where), sq(expr)}}
+	if open == "((" {
+		where += "c"
+	}
+	call := &syntax.CallExpr{Args: []*syntax.Word{cmd, lit(where)}}
 	for _, f := range fails {
 		from := int(f.at.Pos().Offset())
 		if from < start || from > end {
@@ -116,9 +145,16 @@ func arithCheck(st *syntax.Stmt, ae *syntax.ArithmExp, src string, inFunc bool) 
 		if f.kind == 'd' {
 			value = &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{&syntax.ArithmExp{X: f.at}}}}}
 		}
-		call.Args = append(call.Args, lit(string(f.kind)), value, sq(src[from:end]))
+		// bash names the expression and the rest of it from the divisor;
+		// for a literal, the expression up to it and the literal.
+		exprEnd, tokEnd := end, end
+		if f.kind == 'b' {
+			exprEnd, tokEnd = int(f.at.End().Offset()), int(f.at.End().Offset())
+		}
+		expr := strings.TrimLeft(src[start:exprEnd], " \t\n")
+		call.Args = append(call.Args, lit(string(f.kind)), value, sq(src[from:tokEnd]), sq(expr))
 	}
-	return keepingStatus(call)
+	return call
 }
 
 func sq(s string) *syntax.Word {
@@ -196,10 +232,13 @@ func badBase(s string) bool {
 	return len(s) > 1 && s[0] == '0' && strings.Trim(s, "0123456789") == "" && strings.ContainsAny(s, "89")
 }
 
-// arithCall is what __sf_arith WHERE EXPR (KIND VALUE TOKEN)... runs.
+// arithCall is what __sf_arith WHERE (KIND VALUE TOKEN EXPR)... runs.
+// WHERE ends with c for an arithmetic command, whose check only fails
+// (bash's (( )) fails without giving up the line).
 func (r *run) arithCall(ctx context.Context, args []string) []string {
 	hc := interp.HandlerCtx(ctx)
-	for i := 2; i+2 < len(args); i += 3 {
+	cmd := len(args) > 0 && strings.HasSuffix(args[0], "c")
+	for i := 1; i+3 < len(args); i += 4 {
 		reason := ""
 		switch {
 		case args[i] == "b":
@@ -209,8 +248,18 @@ func (r *run) arithCall(ctx context.Context, args []string) []string {
 		default:
 			continue
 		}
-		fmt.Fprintf(hc.Stderr, "%s: line %d: %s: %s (error token is \"%s\")\n", msgShell(ctx, args[0] == "f"), posLine(hc.Pos), args[1], reason, args[i+2])
+		what := args[i+3]
+		if cmd {
+			what = "((: " + what
+		}
+		fmt.Fprintf(hc.Stderr, "%s: line %d: %s: %s (error token is \"%s\")\n", msgShell(ctx, args[0][0] == 'f'), posLine(hc.Pos), what, reason, args[i+2])
+		if cmd {
+			return []string{noop[0], "1"}
+		}
 		return abandon(ctx, true)
+	}
+	if cmd {
+		return noop
 	}
 	return r.keptStatus(ctx)
 }
