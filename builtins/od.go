@@ -4,17 +4,22 @@ package builtins
 //
 //	od [-A RADIX] [-t TYPE]... [-j BYTES] [-N BYTES] [-v] [-w[BYTES]]
 //	   [--endian=ORDER] [-abcdfilosxDFOX] [FILE]...
+//	od [--traditional] [-abcdfilosxDFOX] [FILE] [[+]OFFSET[b|B] [[+]LABEL[b|B]]]
 //
 // As GNU coreutils 9.1: types a, c, d, u, o, x with sizes 1, 2, 4, 8 (or
 // C S I L), f with 4 or 8 (F D L), the z suffix for a character trailer,
 // the traditional single-letter formats, addresses in radix o, d, x or n,
 // columns of several types lined up as GNU pads them, repeated lines
 // shown as "*" unless -v. Operands are read one after another as one
-// stream. The pre-POSIX "+OFFSET" operand form is not supported.
+// stream. The pre-POSIX offset operands are read as GNU reads them when no
+// -A, -j, -N, -t or -w is given (or with --traditional): an octal (0x hex)
+// count of bytes to skip, times 512 with b or 1024 with B; with
+// --traditional a LABEL gives the address shown for it in parentheses.
 
 import (
 	"bytes"
 	bin "encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -44,6 +49,10 @@ type odOpts struct {
 	verbose bool
 	width   int
 	order   bin.ByteOrder
+	modern  bool // an option of the POSIX form was given
+	trad    bool // --traditional
+	label   uint64
+	labeled bool
 }
 
 func od(p *Proc) int {
@@ -56,6 +65,9 @@ func od(p *Proc) int {
 	files, err := flags.Parse(p.Args[1:])
 	if err != nil {
 		return p.usage(err, 1)
+	}
+	if files, err = o.oldOperands(p, files); err != nil {
+		return p.usageErr("%v", err)
 	}
 	if len(o.specs) == 0 {
 		o.addTypes(p, "o2")
@@ -71,17 +83,23 @@ func od(p *Proc) int {
 // declare adds od's options to flags.
 func (o *odOpts) declare(p *Proc, flags *opt.Parser) error {
 	flags.Value('A', "address-radix", func(_, v string) error {
+		o.modern = true
 		if len(v) != 1 || strings.IndexByte("odxn", v[0]) < 0 {
 			return p.optErr("invalid output address radix '%s'; it must be one character from [doxn]", v)
 		}
 		o.radix = v[0]
 		return nil
 	})
-	flags.Value('t', "format", func(_, v string) error { return o.addTypes(p, v) })
-	flags.Value('j', "skip-bytes", func(_, v string) error { return odCount(p, &o.skip, nil, "-j", v) })
-	flags.Value('N', "read-bytes", func(_, v string) error { return odCount(p, &o.limit, &o.limited, "-N", v) })
+	flags.Value('t', "format", func(_, v string) error { o.modern = true; return o.addTypes(p, v) })
+	flags.Value('j', "skip-bytes", func(_, v string) error { o.modern = true; return odCount(p, &o.skip, nil, "-j", v) })
+	flags.Value('N', "read-bytes", func(_, v string) error {
+		o.modern = true
+		return odCount(p, &o.limit, &o.limited, "-N", v)
+	})
 	flags.Flag('v', "output-duplicates", &o.verbose)
+	flags.Flag(0, "traditional", &o.trad)
 	flags.Add(opt.Option{Short: 'w', Long: "width", Arg: opt.Optional, Do: func(_, v string) error {
+		o.modern = true
 		if v == "" {
 			o.width = 32
 			return nil
@@ -110,6 +128,58 @@ func (o *odOpts) declare(p *Proc, flags *opt.Parser) error {
 		flags.Func(t.c, "", func() { o.addTypes(p, spec) })
 	}
 	return nil
+}
+
+// oldOperands takes the pre-POSIX offset and label operands off files, as
+// GNU does: one operand is an offset with a '+' (any with --traditional);
+// of two, the second is one when it starts with '+' or a digit; with
+// --traditional two offsets are an offset and a label for standard input,
+// and three are a file, an offset and a label.
+func (o *odOpts) oldOperands(p *Proc, files []string) ([]string, error) {
+	if o.modern && !o.trad {
+		return files, nil
+	}
+	switch n := len(files); {
+	case n == 1:
+		if off, ok := odOldOffset(files[0]); ok && (o.trad || files[0][0] == '+') {
+			o.skip, files = off, nil
+		}
+	case n == 2:
+		c := files[1][0]
+		o1, ok1 := odOldOffset(files[0])
+		off, ok := odOldOffset(files[1])
+		if o.trad && ok1 && ok {
+			o.skip, o.label, o.labeled, files = o1, off, true, nil
+		} else if ok && (o.trad || c == '+' || c >= '0' && c <= '9') {
+			o.skip, files = off, files[:1]
+		}
+	case n == 3 && o.trad:
+		o1, ok1 := odOldOffset(files[1])
+		o2, ok2 := odOldOffset(files[2])
+		if ok1 && ok2 {
+			o.skip, o.label, o.labeled, files = o1, o2, true, files[:1]
+		}
+	}
+	if o.trad && len(files) > 1 {
+		p.Errorf("extra operand %s", quote.Locale(files[1]))
+		return nil, fmt.Errorf("compatibility mode supports at most one file")
+	}
+	return files, nil
+}
+
+// odOldOffset reads a pre-POSIX offset: an optional '+', an octal count
+// (0x hex), and b (512) or B (1024).
+func odOldOffset(s string) (uint64, bool) {
+	s = strings.TrimPrefix(s, "+")
+	if s == "" || strings.Contains(s, ".") {
+		return 0, false
+	}
+	base := 8
+	if strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0X") {
+		base = 16
+	}
+	n, e := xstrtol.Umax(s, base, "bB")
+	return n, e == 0
 }
 
 // odCount reads a byte count (-j, -N): decimal, 0x hex or 0 octal, with
@@ -280,6 +350,10 @@ type odNamed struct {
 	name string
 }
 
+// errNoInput ends a dump that opened no file: GNU then writes no final
+// address.
+var errNoInput = errors.New("od: no input")
+
 // dump writes the whole dump.
 func (o *odOpts) dump(p *Proc, in *odStream) int {
 	r := io.Reader(in)
@@ -287,6 +361,9 @@ func (o *odOpts) dump(p *Proc, in *odStream) int {
 		n, err := io.CopyN(io.Discard, in, int64(min(o.skip, math.MaxInt64)))
 		if err == errStopped {
 			return 130
+		}
+		if uint64(n) < o.skip && in.opened == 0 {
+			return in.status
 		}
 		if uint64(n) < o.skip {
 			p.Errorf("cannot skip past end of combined input")
@@ -296,8 +373,8 @@ func (o *odOpts) dump(p *Proc, in *odStream) int {
 	if o.limited {
 		r = io.LimitReader(in, int64(min(o.limit, math.MaxInt64)))
 	}
-	err := o.blocks(p, r)
-	if err == nil {
+	err := o.blocks(p, r, in)
+	if err == nil || err == errNoInput {
 		return in.status
 	}
 	if err == errStopped {
@@ -306,8 +383,8 @@ func (o *odOpts) dump(p *Proc, in *odStream) int {
 	return p.WriteFailed(err)
 }
 
-// blocks reads and writes one line at a time.
-func (o *odOpts) blocks(p *Proc, r io.Reader) error {
+// blocks reads and writes one line at a time from r, which reads in.
+func (o *odOpts) blocks(p *Proc, r io.Reader, in *odStream) error {
 	cur := make([]byte, o.width)
 	prev := make([]byte, o.width)
 	addr := o.skip
@@ -343,6 +420,9 @@ func (o *odOpts) blocks(p *Proc, r io.Reader) error {
 			break
 		}
 	}
+	if in.opened == 0 && in.status != 0 {
+		return errNoInput
+	}
 	if o.radix == 'n' {
 		return nil
 	}
@@ -351,6 +431,15 @@ func (o *odOpts) blocks(p *Proc, r io.Reader) error {
 
 // appendAddr appends an address in the chosen radix.
 func (o *odOpts) appendAddr(b []byte, a uint64) []byte {
+	b = o.appendRadix(b, a)
+	if o.labeled {
+		b = append(o.appendRadix(append(b, " ("...), a-o.skip+o.label), ')')
+	}
+	return b
+}
+
+// appendRadix appends a in the chosen radix.
+func (o *odOpts) appendRadix(b []byte, a uint64) []byte {
 	switch o.radix {
 	case 'd':
 		return fmt.Appendf(b, "%07d", a)
@@ -368,7 +457,7 @@ func (o *odOpts) formatBlock(b []byte, addr uint64, block []byte, n int) []byte 
 		if i == 0 {
 			b = o.appendAddr(b, addr)
 		} else {
-			b = append(b, strings.Repeat(" ", len(o.appendAddr(nil, 0)))...)
+			b = append(b, strings.Repeat(" ", len(o.appendRadix(nil, 0)))...)
 		}
 		fields := o.width / s.size
 		blank := (o.width - n) / s.size
