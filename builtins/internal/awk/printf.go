@@ -8,7 +8,13 @@ import (
 )
 
 func (in *interp) sprintf(format string, args []value) string {
-	s, missing := sprintfCheck(format, args, in.convfmt)
+	var held int64
+	room := func(n int) { // a large width or precision, charged before it is built
+		in.charge(3 * int64(n))
+		held += 3 * int64(n)
+	}
+	s, missing := sprintfCheck(format, args, in.convfmt, room)
+	in.charge(-held)
 	if missing >= 0 {
 		in.errorf("not enough arguments to satisfy format string\n\t`%s'\n\t%s^ ran out for this one", format, strings.Repeat(" ", missing+1))
 	}
@@ -17,7 +23,7 @@ func (in *interp) sprintf(format string, args []value) string {
 
 // sprintf formats without checking the arguments (for CONVFMT).
 func sprintf(format string, args []value, convfmt string) string {
-	s, _ := sprintfCheck(format, args, convfmt)
+	s, _ := sprintfCheck(format, args, convfmt, nil)
 	return s
 }
 
@@ -31,8 +37,10 @@ type spec struct {
 
 // sprintfCheck formats as awk's printf: C's conversions, arguments
 // converted as needed. missing is the offset of the first conversion
-// that had no argument, or -1.
-func sprintfCheck(format string, args []value, convfmt string) (string, int) {
+// that had no argument, or -1. room, when not nil, is told of a width or
+// precision past bigWidth before the conversion is built
+// (printf "%*s", 1e9, "" must meet the memory budget, not 2 GiB).
+func sprintfCheck(format string, args []value, convfmt string, room func(int)) (string, int) {
 	var b strings.Builder
 	argi, missing, start := 0, -1, 0
 	nextArg := func() (value, bool) {
@@ -102,10 +110,16 @@ func sprintfCheck(format string, args []value, convfmt string) (string, int) {
 			continue
 		}
 		arg, _ := nextArg()
+		if n := max(sp.width, sp.prec); n > bigWidth && room != nil {
+			room(n)
+		}
 		b.WriteString(sp.format(arg, convfmt))
 	}
 	return b.String(), missing
 }
+
+// bigWidth is the width or precision past which a conversion is charged.
+const bigWidth = 1 << 16
 
 func specNumber(s string, i int, nextArg func() (value, bool)) (int, int) {
 	if i < len(s) && s[i] == '*' {
