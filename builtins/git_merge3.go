@@ -1,8 +1,11 @@
 package builtins
 
 // The line merge git merge, cherry-pick and revert make of a file both
-// sides changed: xdiff's three-way merge at git's default level
-// (XDL_MERGE_ZEALOUS), over the project's own line diff.
+// sides changed, as git 2.39 merges by default (observed through git
+// merge-file): changes of one side are taken, overlapping or touching
+// changes conflict, a conflict is narrowed to the lines the sides
+// really differ in, and conflicts at most three lines apart are joined.
+// The line diffs are the project's own.
 
 import (
 	"bytes"
@@ -55,7 +58,7 @@ func gitMergeText(base, ours, theirs []byte, nameOurs, nameTheirs string) ([]byt
 
 // gitCombine walks both change lists in base order: a change only one
 // side made is taken; changes that overlap or touch are a conflict
-// unless they are the same change (xdl_do_merge).
+// unless they are the same change.
 func gitCombine(c1, c2 []patch.Change, a, b [][]byte) []gitHunk3 {
 	var out []gitHunk3
 	add := func(h gitHunk3) {
@@ -87,23 +90,27 @@ func gitCombine(c1, c2 []patch.Change, a, b [][]byte) []gitHunk3 {
 			continue
 		}
 		if x.Old != y.Old || x.Deleted != y.Deleted || x.Inserted != y.Inserted || !gitSameLines(a[x.New:x.New+x.Inserted], b[y.New:y.New+y.Inserted]) {
-			off := x.Old - y.Old
-			ffo := off + x.Deleted - y.Deleted
+			// The conflict spans both changes' base lines: the side
+			// whose change starts later is widened back to the
+			// earlier start, the one that ends sooner forward to the
+			// later end, by the same base lines.
+			startGap := x.Old - y.Old
+			endGap := startGap + x.Deleted - y.Deleted
 			i0, i1, i2 := x.Old, x.New, y.New
-			if off > 0 {
-				i0 -= off
-				i1 -= off
+			if startGap > 0 {
+				i0 -= startGap
+				i1 -= startGap
 			} else {
-				i2 += off
+				i2 += startGap
 			}
 			c0 := x.Old + x.Deleted - i0
 			cc1 := x.New + x.Inserted - i1
 			cc2 := y.New + y.Inserted - i2
-			if ffo < 0 {
-				c0 -= ffo
-				cc1 -= ffo
+			if endGap < 0 {
+				c0 -= endGap
+				cc1 -= endGap
 			} else {
-				cc2 += ffo
+				cc2 += endGap
 			}
 			add(gitHunk3{0, i0, c0, i1, cc1, i2, cc2})
 		}
@@ -151,8 +158,7 @@ func gitSameLines(x, y [][]byte) bool {
 }
 
 // gitRefine splits each conflict into the parts where ours and theirs
-// really differ (xdl_refine_conflicts); one where they do not becomes
-// mode 4.
+// really differ; one where they do not becomes mode 4.
 func gitRefine(hunks []gitHunk3, a, b [][]byte) []gitHunk3 {
 	var out []gitHunk3
 	for _, m := range hunks {
@@ -180,8 +186,8 @@ func gitRefine(hunks []gitHunk3, a, b [][]byte) []gitHunk3 {
 	return out
 }
 
-// gitSimplify joins conflicts at most three lines apart
-// (xdl_simplify_non_conflicts).
+// gitSimplify joins conflicts at most three lines of ours apart, as git
+// does.
 func gitSimplify(hunks []gitHunk3) []gitHunk3 {
 	var out []gitHunk3
 	for _, h := range hunks {
@@ -199,8 +205,9 @@ func gitSimplify(hunks []gitHunk3) []gitHunk3 {
 	return out
 }
 
-// gitFill writes ours with the merged hunks applied
-// (xdl_fill_merge_buffer, git's default "merge" style).
+// gitFill writes ours with the merged hunks applied, conflicts in git's
+// default style (ours and theirs between <<<<<<<, ======= and >>>>>>>,
+// no base section).
 func gitFill(hunks []gitHunk3, a, b [][]byte, nameOurs, nameTheirs string) ([]byte, int) {
 	var out bytes.Buffer
 	copyLines := func(ls [][]byte, nl bool) {
