@@ -35,6 +35,7 @@ type gitDiffOpts struct {
 	stat, numstat, nameOnly, nameStatus, quiet bool
 	exitCode                                   bool
 	paths                                      []string
+	unmerged                                   map[string]bool // --cached: paths with conflict stages
 }
 
 func gitDiff(g *gitRun, args []string) int {
@@ -91,7 +92,7 @@ func gitDiff(g *gitRun, args []string) int {
 		}
 	case len(revs) == 1 && cached:
 		if old, err = g.treeSide(revs[0]); err == nil {
-			cur, err = g.indexSide()
+			cur, o.unmerged, err = g.stagedSide()
 		}
 	case len(revs) == 1:
 		if old, err = g.treeSide(revs[0]); err == nil {
@@ -102,7 +103,7 @@ func gitDiff(g *gitRun, args []string) int {
 			old, err = gitSide{}, nil
 		}
 		if err == nil {
-			cur, err = g.indexSide()
+			cur, o.unmerged, err = g.stagedSide()
 		}
 	default:
 		if old, err = g.indexSide(); err == nil {
@@ -278,7 +279,7 @@ func (g *gitRun) writeDiff(old, cur gitSide, o *gitDiffOpts) bool {
 	for n := range names {
 		a, aok := old[n]
 		b, bok := cur[n]
-		if aok && bok && a.hash == b.hash && a.mode == b.mode {
+		if aok && bok && a.hash == b.hash && a.mode == b.mode && !o.unmerged[n] {
 			continue
 		}
 		if len(o.paths) > 0 && !g.inPaths(n, o.paths) {
@@ -294,6 +295,7 @@ func (g *gitRun) writeDiff(old, cur gitSide, o *gitDiffOpts) bool {
 		name     string
 		ins, del int
 		binary   bool
+		unmerged bool
 	}
 	var counts []count
 	w := g.p.Stdout
@@ -301,6 +303,12 @@ func (g *gitRun) writeDiff(old, cur gitSide, o *gitDiffOpts) bool {
 		a, aok := old[n]
 		b, bok := cur[n]
 		switch {
+		case o.unmerged[n] && (o.stat || o.numstat):
+			counts = append(counts, count{name: n, unmerged: true})
+			continue
+		case o.unmerged[n]:
+			writeUnmerged(w, n, 0, o)
+			continue
 		case o.nameOnly:
 			fmt.Fprintln(w, gitQuote(n))
 			continue
@@ -317,22 +325,27 @@ func (g *gitRun) writeDiff(old, cur gitSide, o *gitDiffOpts) bool {
 		x, y := gitContent(a, aok), gitContent(b, bok)
 		if o.stat || o.numstat {
 			ins, del, bin := gitCount(x, y)
-			counts = append(counts, count{n, ins, del, bin})
+			counts = append(counts, count{name: n, ins: ins, del: del, binary: bin})
 			continue
 		}
 		g.filePatch(n, a, aok, b, bok, x, y, o.context)
 	}
 	if o.numstat {
 		for _, c := range counts {
-			if c.binary {
+			if c.unmerged {
+				writeUnmerged(w, c.name, 0, o)
+			} else if c.binary {
 				fmt.Fprintf(w, "-\t-\t%s\n", gitQuote(c.name))
 			} else {
 				fmt.Fprintf(w, "%d\t%d\t%s\n", c.ins, c.del, gitQuote(c.name))
 			}
 		}
 	} else if o.stat && len(counts) > 0 {
-		width, most, ins, del := 0, 0, 0, 0
+		width, most, ins, del, files := 0, 0, 0, 0, 0
 		for _, c := range counts {
+			if !c.unmerged {
+				files++
+			}
 			width = max(width, len(gitQuote(c.name)))
 			most = max(most, c.ins+c.del)
 			ins += c.ins
@@ -340,13 +353,21 @@ func (g *gitRun) writeDiff(old, cur gitSide, o *gitDiffOpts) bool {
 		}
 		numWidth := len(strconv.Itoa(most))
 		for _, c := range counts {
+			if c.unmerged {
+				writeUnmerged(w, c.name, width, o)
+				continue
+			}
 			if c.binary {
 				fmt.Fprintf(w, " %-*s | Bin\n", width, gitQuote(c.name))
 				continue
 			}
 			fmt.Fprintf(w, " %-*s | %*d %s\n", width, gitQuote(c.name), numWidth, c.ins+c.del, strings.Repeat("+", c.ins)+strings.Repeat("-", c.del))
 		}
-		fmt.Fprintln(w, gitShortStat(len(counts), ins, del))
+		if files == 0 {
+			fmt.Fprintln(w, " 0 files changed")
+		} else {
+			fmt.Fprintln(w, gitShortStat(files, ins, del))
+		}
 	}
 	return len(list) > 0
 }
