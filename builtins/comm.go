@@ -121,11 +121,13 @@ var errUnsortedFatal = fmt.Errorf("unsorted")
 
 // merge walks both inputs.
 func (o *commOpts) merge(p *Proc, rs [2]*bufio.Reader, files []string) error {
-	var cur, prev [2][]byte
+	var cur, prev, bufs [2][]byte
 	var have [2]bool
 	read := func(i int) error {
 		prev[i] = append(prev[i][:0], cur[i]...)
-		line, err := rs[i].ReadBytes(o.terminator)
+		var err error
+		bufs[i], err = p.readLine(rs[i], o.terminator, bufs[i])
+		line := bufs[i]
 		if len(line) == 0 && err != nil {
 			have[i] = false
 			if err == io.EOF {

@@ -47,6 +47,7 @@ type csplitRun struct {
 	p        *Proc
 	o        csplitOpts
 	in       *bufio.Reader
+	line     []byte // what lines are read into, charged as it grows
 	eof      bool
 	buf      []string // lines read and not yet given out; buf[0] is line first
 	first    int64
@@ -256,7 +257,9 @@ func (c *csplitRun) load() bool {
 	if c.eof || c.failed {
 		return false
 	}
-	line, err := c.in.ReadString('\n')
+	var err error
+	c.line, err = c.p.readLine(c.in, '\n', c.line)
+	line := string(c.line)
 	if line != "" {
 		if herr := c.p.hold(int64(len(line))); herr != nil {
 			c.fatal("%s", ErrText(herr))

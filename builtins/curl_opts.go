@@ -4,7 +4,6 @@ package builtins
 
 import (
 	"errors"
-	"io"
 	"regexp"
 	"strconv"
 	"strings"
@@ -142,14 +141,14 @@ func (c *curlConfig) setWriteOut(p *Proc, v string) error {
 // curlReadFile reads a file named in an option ("-" is standard input).
 func (p *Proc) curlReadFile(name string) ([]byte, error) {
 	if name == "-" {
-		return io.ReadAll(p.Stdin)
+		return p.readHeld(p.Stdin, 0)
 	}
 	f, err := p.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(f)
+	return p.readHeld(f, 0)
 }
 
 type curlNumberErr string

@@ -148,7 +148,7 @@ func indexEither(s []byte, a, b byte) int {
 // GNU's cut_fields step by step, quirks included (a final line end is a
 // delimiter only when the first field was held back).
 func (p *Proc) cutWholeInput(r *bufio.Reader, o *cutOpts) error {
-	data, err := io.ReadAll(r)
+	data, err := p.readHeld(r, 0)
 	if err != nil || len(data) == 0 {
 		return err
 	}

@@ -27,7 +27,6 @@ package builtins
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
@@ -390,7 +389,7 @@ func (p *Proc) readLines(name string) ([]string, error) {
 		return nil, err
 	}
 	defer done()
-	data, err := io.ReadAll(in)
+	data, err := p.readHeld(in, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"path"
 	"time"
@@ -174,25 +173,23 @@ func (d *differ) read(s *side) ([]byte, error) {
 	case s.absent:
 		return nil, nil
 	case s.stdin:
-		return io.ReadAll(d.p.Stdin)
+		return d.p.readHeld(d.p.Stdin, 0)
 	}
 	f, err := d.p.Open(s.name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return readSized(f, s.info)
+	return d.p.readHeld(f, regularSize(s.info))
 }
 
-// readSized reads all of r, allocating once for a file of known size.
-func readSized(r io.Reader, fi fs.FileInfo) ([]byte, error) {
-	size := int64(0)
+// regularSize is the size of a regular file, to reserve before reading
+// it whole (0 for anything else).
+func regularSize(fi fs.FileInfo) int64 {
 	if fi != nil && fi.Mode().IsRegular() {
-		size = fi.Size()
+		return fi.Size()
 	}
-	buf := bytes.NewBuffer(make([]byte, 0, size+512))
-	_, err := buf.ReadFrom(r)
-	return buf.Bytes(), err
+	return 0
 }
 
 // mtime is the time shown for s in -u and -c headers: the file's, the

@@ -210,7 +210,7 @@ func (f *finder) readFiles0() ([]string, int) {
 		return nil, 1
 	}
 	defer closeIn()
-	data, err := io.ReadAll(in)
+	data, err := f.p.readHeld(in, 0)
 	if err != nil {
 		f.p.Errorf("%s: %s", quote.Locale(f.files0), ErrText(err))
 		return nil, 1

@@ -1,7 +1,6 @@
 package builtins
 
 import (
-	"io"
 	"io/fs"
 	"strings"
 
@@ -334,5 +333,5 @@ func (p *Proc) readAllInput(name string) ([]byte, error) {
 		return nil, err
 	}
 	defer closeIn()
-	return io.ReadAll(in)
+	return p.readHeld(in, 0)
 }

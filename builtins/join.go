@@ -180,10 +180,13 @@ type joinInput struct {
 	next *joinLine
 	prev []byte
 	eof  bool
+	buf  []byte // what lines are read into, charged as it grows
 }
 
 func (o *joinOpts) read(p *Proc, in *joinInput, i int) (*joinLine, error) {
-	text, err := in.r.ReadBytes(o.terminator)
+	var err error
+	in.buf, err = p.readLine(in.r, o.terminator, in.buf)
+	text := bytes.Clone(in.buf)
 	if len(text) == 0 && err != nil {
 		if err == io.EOF {
 			return nil, nil

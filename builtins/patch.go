@@ -21,7 +21,6 @@ package builtins
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path"
 	"strconv"
@@ -191,7 +190,7 @@ func (p *Proc) runPatch(a *patchArgs) int {
 // readPatch reads the patch from FILE, or standard input for "" and "-".
 func (p *Proc) readPatch(name string) ([]byte, error) {
 	if name == "" || name == "-" {
-		return io.ReadAll(p.Stdin)
+		return p.readHeld(p.Stdin, 0)
 	}
 	f, err := p.Open(name)
 	if err != nil {
@@ -202,5 +201,5 @@ func (p *Proc) readPatch(name string) ([]byte, error) {
 	if err == nil && fi.IsDir() {
 		return nil, errIsDir
 	}
-	return readSized(f, fi)
+	return p.readHeld(f, regularSize(fi))
 }

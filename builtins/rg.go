@@ -34,7 +34,6 @@ package builtins
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
@@ -252,7 +251,7 @@ func (p *Proc) rgReadPatterns(o *rgOpts) error {
 		var data []byte
 		var err error
 		if name == "-" {
-			data, err = io.ReadAll(p.Stdin)
+			data, err = p.readHeld(p.Stdin, 0)
 		} else {
 			data, err = p.readInputHeld(name)
 		}

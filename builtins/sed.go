@@ -156,7 +156,7 @@ func sedScriptFile(p *Proc, c *edit.Compiler, name string) error {
 	var data []byte
 	var err error
 	if name == "-" {
-		data, err = io.ReadAll(p.Stdin)
+		data, err = p.readHeld(p.Stdin, 0)
 	} else {
 		data, err = readFileData(p, name)
 	}
@@ -172,7 +172,7 @@ func readFileData(p *Proc, name string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(f)
+	return p.readHeld(f, 0)
 }
 
 // sedExec runs the command of e and s///e through the shell, confined and

@@ -163,7 +163,7 @@ func (p *Proc) sortMerge(o *sortOpts, files []string) int {
 		src, done, err := p.openSource(o, f)
 		if err == nil && o.hasOutput {
 			var data []byte
-			data, err = io.ReadAll(src.r)
+			data, err = p.readHeld(src.r, 0)
 			src.r = bufio.NewReader(bytes.NewReader(data))
 			if err != nil {
 				err = sortError(fmt.Sprintf("read failed: %s: %s", quote.Shell(f), ErrText(err)))

@@ -18,7 +18,6 @@ package builtins
 
 import (
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
@@ -331,7 +330,7 @@ func (p *Proc) readFiles0(name string) ([]string, error) {
 		return nil, err
 	}
 	defer in.done()
-	data, err := io.ReadAll(in.r)
+	data, err := p.readHeld(in.r, 0)
 	if err != nil {
 		return nil, files0ReadErr{err}
 	}
