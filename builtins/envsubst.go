@@ -88,9 +88,11 @@ func isNameStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 
 // substEnv copies standard input line by line with the substitutions.
 func (p *Proc) substEnv(only map[string]bool) int {
 	r := bufio.NewReaderSize(p.Stdin, 64<<10)
-	var out []byte
+	var out, buf []byte
 	for {
-		line, err := r.ReadString('\n')
+		var err error
+		buf, err = p.readLine(r, '\n', buf)
+		line := string(buf)
 		if len(line) > 0 {
 			out = p.substLine(out[:0], line, only)
 			if werr := p.write(out); werr != nil {

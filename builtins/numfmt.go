@@ -284,11 +284,14 @@ func (n *numfmtRun) parseFormat(f string) error {
 func (n *numfmtRun) stream() int {
 	r := bufio.NewReaderSize(n.p.Stdin, 64<<10)
 	eol := n.eol()
+	var buf []byte
 	for line := 0; !n.abort; line++ {
 		if n.p.Cancelled() {
 			return 130
 		}
-		text, err := r.ReadString(eol)
+		var err error
+		buf, err = n.p.readLine(r, eol, buf)
+		text := string(buf)
 		if text == "" {
 			break
 		}
