@@ -39,7 +39,7 @@ func TestCopyLetsCollectorIn(t *testing.T) {
 	}
 	stop.Store(true)
 	<-done
-	if worst > 100*time.Millisecond {
+	if worst > time.Second { // without the pieces: 12 to 16 s; a loaded machine adds some 100 ms
 		t.Errorf("a collection took %v while Copy ran, want it not to wait for the copy", worst)
 	}
 }
