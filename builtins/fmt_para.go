@@ -334,9 +334,12 @@ func isAlnum(c byte) bool {
 // to its cheapest break near the end, and keeps the rest.
 func (f *fmtState) flushParagraph() {
 	if f.limit == 0 {
+		// One word longer than the paragraph buffer: it goes out as it
+		// comes (f.out held all of an endless one: 543 MiB of /dev/zero).
 		f.out = append(f.out, f.buf...)
 		f.buf = f.buf[:0]
 		f.words[0].start = 0
+		f.flushOut(false)
 		return
 	}
 	f.fmtParagraph()
