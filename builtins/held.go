@@ -14,19 +14,18 @@ import (
 // they charge is given back when the run ends.
 
 // growHeld makes room in buf for n more bytes, charging its growth. It
-// moves what buf holds with [budget.Copy], not bytes.Buffer's own growth:
-// one copy of a large buffer holds up every other request (see there).
+// grows buf with [budget.Budget.GrowBytes], not bytes.Buffer's own
+// growth: one copy of a large buffer holds up every other request (see
+// [budget.Copy]).
 func (p *Proc) growHeld(buf *bytes.Buffer, n int) error {
 	need := buf.Len() + n
 	if need <= buf.Cap() {
 		return nil
 	}
-	newCap, err := p.Budget().Grow(budget.Memory, buf.Cap(), need)
+	grown, err := p.Budget().GrowBytes(budget.Memory, buf.Bytes(), n)
 	if err != nil {
 		return err
 	}
-	grown := make([]byte, buf.Len(), newCap)
-	budget.Copy(grown, buf.Bytes())
 	*buf = *bytes.NewBuffer(grown)
 	return nil
 }
@@ -88,12 +87,10 @@ func (p *Proc) growLine(buf []byte, n int) ([]byte, error) {
 	if p.Cancelled() {
 		return nil, errStopped
 	}
-	newCap, err := p.Budget().Grow(budget.Memory, cap(buf), len(buf)+n)
+	grown, err := p.Budget().GrowBytes(budget.Memory, buf, n)
 	if err != nil {
 		return nil, err
 	}
-	grown := make([]byte, len(buf), newCap)
-	budget.Copy(grown, buf)
 	p.Budget().Release(budget.Memory, int64(cap(buf)))
 	return grown, nil
 }

@@ -104,13 +104,11 @@ func (m *machine) room(buf []byte, n int) []byte {
 	if need <= cap(buf) || m.env.Budget == nil {
 		return buf
 	}
-	newCap, err := m.env.Budget.Grow(budget.Memory, cap(buf), need)
+	grown, err := m.env.Budget.GrowBytes(budget.Memory, buf, n)
 	if err != nil {
 		m.die(errCancelled)
 	}
-	grown := make([]byte, len(buf), newCap)
-	budget.Copy(grown, buf)
-	m.env.Budget.Release(budget.Memory, int64(newCap)) // charge and chargeFor count it from here
+	m.env.Budget.Release(budget.Memory, int64(cap(grown))) // charge and chargeFor count it from here
 	return grown
 }
 

@@ -229,6 +229,20 @@ func Size(n int64) string {
 	return fmt.Sprintf("%d %s", n, units[u])
 }
 
+// GrowBytes returns a copy of buf with room for n more bytes, after
+// charging its new capacity to k as [Budget.Grow] does; what buf holds
+// is moved with [Copy]. The caller releases what its accounting no
+// longer holds (the old capacity, as a rule).
+func (b *Budget) GrowBytes(k Kind, buf []byte, n int) ([]byte, error) {
+	newCap, err := b.Grow(k, cap(buf), len(buf)+n)
+	if err != nil {
+		return nil, err
+	}
+	grown := make([]byte, len(buf), newCap)
+	Copy(grown, buf)
+	return grown, nil
+}
+
 // copyPiece is how much [Copy] copies at once.
 const copyPiece = 1 << 20
 
