@@ -97,7 +97,7 @@ type lineSource struct {
 }
 
 func (s *lineSource) next() (*sortLine, error) {
-	text, err := readLine(s.r, s.o.eol, nil, nil)
+	text, err := readWholeLine(s.r, s.o.eol, nil, nil)
 	if err == io.EOF {
 		return nil, io.EOF
 	}

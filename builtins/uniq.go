@@ -173,9 +173,9 @@ func (p *Proc) uniqRun(inName, outName string, o *uniqOpts) int {
 	return 1
 }
 
-// readLine reads one whole line, its end included (added when missing);
+// readWholeLine reads one whole line, its end included (added when missing);
 // grow, when not nil, makes room for it (see [Proc.growLine]).
-func readLine(r *bufio.Reader, eol byte, buf []byte, grow func([]byte, int) ([]byte, error)) ([]byte, error) {
+func readWholeLine(r *bufio.Reader, eol byte, buf []byte, grow func([]byte, int) ([]byte, error)) ([]byte, error) {
 	buf, err := lineInto(r, eol, buf, grow)
 	if err == io.EOF {
 		if len(buf) == 0 {

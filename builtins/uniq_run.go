@@ -22,7 +22,7 @@ type uniqLine struct {
 }
 
 func (u *uniqRun) read(l *uniqLine) error {
-	text, err := readLine(u.r, u.o.eol, l.text, u.p.growLine)
+	text, err := readWholeLine(u.r, u.o.eol, l.text, u.p.growLine)
 	if err != nil {
 		return err
 	}
